@@ -1,0 +1,37 @@
+# Two commands for a newcomer: `make run` starts the bot, `make test` runs every check.
+# Both create .venv and install the pinned packages on first use.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+.PHONY: run test lint typecheck unit bench clean
+
+$(STAMP): pyproject.toml requirements.lock
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11) and "Python 3.11 or newer is needed" or 0)'
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.lock
+	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation -e . \
+		|| $(PY) -m pip install --quiet --disable-pip-version-check --no-deps -e .
+	@touch $(STAMP)
+
+run: $(STAMP)
+	$(PY) -m bot
+
+test: lint typecheck unit
+
+lint: $(STAMP)
+	$(PY) -m ruff check .
+	$(PY) -m ruff format --check .
+
+typecheck: $(STAMP)
+	$(PY) -m mypy
+
+unit: $(STAMP)
+	$(PY) -m pytest
+
+bench: $(STAMP)
+	$(PY) bench/engine.py
+
+clean:
+	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .hypothesis

@@ -1,0 +1,222 @@
+"""Game records (`vidrasso-record/1`, our "PGN"): export a game, and replay one.
+
+Export walks every round again from its deal so each play carries the ``legal`` list the engine
+allowed at that moment. Replay applies a record's actions to a fresh game and, where the record
+has ``legal`` lists, checks that the engine allows exactly those cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from bot.engine.cards import Card, Rank, Suit, cards_text, parse_cards
+from bot.engine.deal import Cut, Deal
+from bot.engine.errors import IllegalAction, InvalidDeal, InvalidRecord
+from bot.engine.game import (
+    Abandon,
+    Action,
+    GameState,
+    Gift,
+    Phase,
+    Play,
+    Resign,
+    Round,
+    Termination,
+    TimeOut,
+    apply,
+    start_game,
+)
+from bot.engine.trumps import Bid, BidKind
+
+RECORD_FORMAT = "vidrasso-record/1"
+
+Record = dict[str, Any]
+
+
+def bid_to_json(bid: Bid) -> dict[str, Any]:
+    return {"seat": bid.seat, "kind": bid.kind.value, "value": bid.value.value}
+
+
+def bid_from_json(data: dict[str, Any]) -> Bid:
+    kind = BidKind(data["kind"])
+    value: Suit | Rank = (
+        Suit.parse(data["value"]) if kind is BidKind.SUIT else Rank.parse(data["value"])
+    )
+    return Bid(int(data["seat"]), kind, value)
+
+
+def deal_to_json(deal: Deal) -> dict[str, Any]:
+    return {
+        "hands": [cards_text(deal.hands[0]), cards_text(deal.hands[1])],
+        "strawmen": [[cards_text(pile) for pile in deal.strawmen[s]] for s in (0, 1)],
+    }
+
+
+def deal_from_json(data: dict[str, Any]) -> Deal:
+    hands = (parse_cards(data["hands"][0]), parse_cards(data["hands"][1]))
+    rows = tuple(tuple(_pair(parse_cards(pile)) for pile in data["strawmen"][s]) for s in (0, 1))
+    return Deal(hands, (rows[0], rows[1]))
+
+
+def _pair(cards: Sequence[Card]) -> tuple[Card, Card]:
+    if len(cards) != 2:
+        raise InvalidDeal("each strawman pile holds a face-down and a face-up card")
+    return (cards[0], cards[1])
+
+
+def round_actions(rnd: Round) -> Iterator[Action]:
+    """The actions of a round after its deal, in an order the engine accepts."""
+    yield from rnd.bids
+    for seat in (0, 1):
+        card = rnd.gifts[seat]
+        if card is not None:
+            yield Gift(seat, card)
+    for trick in rnd.tricks:
+        yield Play(trick.leader, trick.cards[0])
+        yield Play(1 - trick.leader, trick.cards[1])
+    for i, card in enumerate(rnd.trick):
+        yield Play(rnd.leader if i == 0 else 1 - rnd.leader, card)
+
+
+def to_record(state: GameState, players: Sequence[str] = ("seat 0", "seat 1")) -> Record:
+    """Export a game, finished or not, as a `vidrasso-record/1` object."""
+    rounds: list[dict[str, Any]] = []
+    replay = GameState(target=state.target, cut=state.cut)
+    for rnd in state.rounds:
+        replay, _ = apply(replay, rnd.deal)
+        tricks: list[dict[str, Any]] = []
+        for action in round_actions(rnd):
+            if isinstance(action, Play):
+                current = replay.round
+                if not current.trick:
+                    tricks.append({"leader": action.seat, "plays": []})
+                legal = current.legal_plays(action.seat)
+                tricks[-1]["plays"].append(
+                    {"seat": action.seat, "card": action.card.text, "legal": cards_text(legal)}
+                )
+            replay, _ = apply(replay, action)
+            if isinstance(action, Play) and not replay.round.trick and replay.round.tricks:
+                tricks[-1]["winner"] = replay.round.tricks[-1].winner
+        entry: dict[str, Any] = {
+            "number": rnd.number,
+            "dealer": rnd.dealer,
+            "deal": deal_to_json(rnd.deal),
+            "bids": [bid_to_json(b) for b in rnd.bids],
+            "gifts": [c.text if c is not None else None for c in rnd.gifts],
+            "tricks": tricks,
+        }
+        if rnd.scores is not None:
+            entry["scores"] = list(rnd.scores)
+            entry["totals"] = list(replay.totals)
+        rounds.append(entry)
+    outcome = state.outcome
+    result = "abandoned" if outcome is None else outcome.termination.value
+    record: Record = {
+        "format": RECORD_FORMAT,
+        "players": list(players),
+        "target": state.target,
+        "first_dealer": state.first_dealer,
+        "cut": cards_text(state.cut.cards),
+        "rounds": rounds,
+        "result": result,
+        "winner": None if outcome is None else outcome.winner,
+    }
+    if outcome is not None and outcome.seat is not None:
+        record["ended_by"] = outcome.seat
+    return record
+
+
+def replay(record: Record, *, check_legal: bool = True) -> Iterator[tuple[GameState, Action]]:
+    """Replay a record, yielding each state with the action about to be applied to it.
+
+    Raises :class:`InvalidRecord` if an action is refused, a ``legal`` list differs from the
+    engine's, or a stated winner, score or total disagrees.
+    """
+    if record.get("format") != RECORD_FORMAT:
+        raise InvalidRecord(f"not a {RECORD_FORMAT} record")
+    try:
+        cut = Cut(_pair(parse_cards(record["cut"])))
+        rounds = record["rounds"]
+        state = GameState(target=int(record["target"]), cut=cut)
+        if cut.dealer != record["first_dealer"]:
+            raise InvalidRecord("first_dealer does not match the cut (the weaker card deals)")
+        for entry in rounds:
+            actions: list[tuple[Action, dict[str, Any] | None]] = [
+                (deal_from_json(entry["deal"]), None)
+            ]
+            actions += [(bid_from_json(b), None) for b in entry["bids"]]
+            gifts = entry.get("gifts") or [None, None]
+            actions += [
+                (Gift(seat, Card.parse(text)), None)
+                for seat, text in enumerate(gifts)
+                if text is not None
+            ]
+            for trick in entry["tricks"]:
+                actions += [(Play(p["seat"], Card.parse(p["card"])), p) for p in trick["plays"]]
+            for action, play in actions:
+                if check_legal and play is not None and "legal" in play:
+                    engine = {c.text for c in state.round.legal_plays(play["seat"])}
+                    if engine != set(play["legal"]):
+                        raise InvalidRecord(
+                            f"round {entry.get('number')}: legal set {sorted(play['legal'])} "
+                            f"differs from the engine's {sorted(engine)}"
+                        )
+                yield state, action
+                state, _ = apply(state, action)
+            _check_round(state, entry)
+        ending = _ending(record, state)
+        if ending is not None:
+            yield state, ending
+    except IllegalAction as error:
+        raise InvalidRecord(f"the record makes an illegal move: {error}") from error
+    except (KeyError, TypeError, ValueError) as error:
+        if isinstance(error, InvalidRecord):
+            raise
+        raise InvalidRecord(f"the record cannot be read: {error!r}") from error
+
+
+def _check_round(state: GameState, entry: dict[str, Any]) -> None:
+    rnd = state.round
+    for trick, done in zip(entry["tricks"], rnd.tricks, strict=False):
+        if "winner" in trick and trick["winner"] != done.winner:
+            raise InvalidRecord(f"round {rnd.number}: a trick's winner disagrees with the rules")
+    if "scores" in entry and (rnd.scores is None or list(rnd.scores) != list(entry["scores"])):
+        raise InvalidRecord(f"round {rnd.number}: scores disagree with the cards captured")
+    if "totals" in entry and list(state.totals) != list(entry["totals"]):
+        raise InvalidRecord(f"round {rnd.number}: totals disagree")
+
+
+def _ending(record: Record, state: GameState) -> Action | None:
+    result = record.get("result")
+    winner = record.get("winner")
+    if result == Termination.FINISHED.value:
+        if state.outcome is None or state.outcome.winner != winner:
+            raise InvalidRecord("the record says finished, but the game has not ended that way")
+        return None
+    if state.phase is Phase.OVER:
+        raise InvalidRecord(f"the game ended by the rules but the record says {result}")
+    loser: int | None = record.get("ended_by", None if winner is None else 1 - int(winner))
+    if result in (Termination.RESIGNED.value, Termination.TIMEOUT.value):
+        if loser is None:
+            raise InvalidRecord(f"a {result} record needs a winner")
+        return Resign(int(loser)) if result == Termination.RESIGNED.value else TimeOut(int(loser))
+    if result == Termination.ABANDONED.value:
+        return Abandon()
+    raise InvalidRecord(f"unknown result {result!r}")
+
+
+def from_record(record: Record) -> GameState:
+    """The final state of a recorded game, every move checked."""
+    steps = list(replay(record))
+    if not steps:
+        raise InvalidRecord("the record holds no deal")
+    state, last = steps[-1]
+    final, _ = apply(state, last)
+    return final
+
+
+def first_state(record: Record) -> GameState:
+    """The state right after the record's first deal."""
+    cut = Cut(_pair(parse_cards(record["cut"])))
+    return start_game(cut, deal_from_json(record["rounds"][0]["deal"]), int(record["target"]))

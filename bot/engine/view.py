@@ -1,0 +1,160 @@
+"""What one seat, or a spectator, may see of a game: the single gate for hidden information.
+
+Everything shown to people (the public table, a player's private hand) and everything told to
+a computer player is built from a :class:`TableView`. A view never holds a face-down strawman
+card, the other seat's hand, or a gift before its round has ended.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.engine.cards import Card
+from bot.engine.game import GameState, Outcome, Phase, Trick
+from bot.engine.trumps import Bid, Trumps
+
+
+@dataclass(frozen=True, slots=True)
+class PileView:
+    """A strawman pile as everyone sees it."""
+
+    up: Card | None
+    """The face-up card, or None."""
+    hidden: int
+    """Face-down cards under it (0 or 1); never which card."""
+
+
+@dataclass(frozen=True, slots=True)
+class RoundSummary:
+    """A finished round, with both gifts revealed."""
+
+    number: int
+    dealer: int
+    bids: tuple[Bid, ...]
+    scores: tuple[int, int]
+    """Round points per seat, gifts included."""
+    captured: tuple[int, int]
+    """Points taken in tricks, gifts excluded."""
+    gifts: tuple[Card, Card]
+    """``gifts[s]``: the card seat ``s`` gave away."""
+    totals: tuple[int, int]
+    """Running totals after this round."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableView:
+    """A game as seen from one seat (``seat`` 0 or 1) or by everyone (``seat`` None)."""
+
+    seat: int | None
+    """Whose eyes; None for the public view."""
+    target: int
+    moves: int
+    """The state version this view was made from."""
+    phase: Phase
+    outcome: Outcome | None
+    totals: tuple[int, int]
+    round_number: int
+    dealer: int
+    first_chooser: int
+    bids: tuple[Bid, ...]
+    trumps: Trumps
+    to_act: tuple[int, ...]
+    """Seats the game waits for."""
+    hand: tuple[Card, ...] | None
+    """The viewer's own hand now; None in the public view."""
+    hand_sizes: tuple[int, int]
+    strawmen: tuple[tuple[PileView, ...], tuple[PileView, ...]]
+    gifts_in: tuple[bool, bool]
+    """Whether each seat has given its gift this round."""
+    gift_given: Card | None
+    """The card the viewer gave this round (never the one it received)."""
+    tricks: tuple[Trick, ...]
+    """Completed tricks of this round."""
+    trick: tuple[Card, ...]
+    """The trick in progress, leader's card first."""
+    leader: int
+    captured: tuple[int, int]
+    """Points taken in tricks this round; hidden gifts excluded."""
+    legal: tuple[Card, ...]
+    """Cards the viewer may play now (or give, in the gift phase); empty otherwise."""
+    finished_rounds: tuple[RoundSummary, ...]
+
+    @property
+    def last_trick(self) -> Trick | None:
+        return self.tricks[-1] if self.tricks else None
+
+    @property
+    def available(self) -> tuple[Card, ...]:
+        """The viewer's hand and own face-up strawman tops (empty for the public view)."""
+        if self.seat is None or self.hand is None:
+            return ()
+        ups = tuple(p.up for p in self.strawmen[self.seat] if p.up is not None)
+        return self.hand + ups
+
+    def visible_cards(self) -> set[Card]:
+        """Every card this view shows: for leak checks."""
+        cards: set[Card] = set(self.trick)
+        for trick in self.tricks:
+            cards.update(trick.cards)
+        for row in self.strawmen:
+            cards.update(p.up for p in row if p.up is not None)
+        if self.hand is not None:
+            cards.update(self.hand)
+        if self.gift_given is not None:
+            cards.add(self.gift_given)
+        return cards
+
+
+def view(state: GameState, seat: int | None = None) -> TableView:
+    """The game as ``seat`` sees it, or as everyone sees it when ``seat`` is None."""
+    summaries = tuple(
+        RoundSummary(
+            r.number, r.dealer, r.bids, r.scores, r.captured, r.gifts_known, _totals_after(state, i)
+        )
+        for i, r in enumerate(state.rounds)
+        if r.scores is not None
+    )
+    rnd = state.round
+    legal: tuple[Card, ...] = ()
+    if seat is not None and seat in state.to_act:
+        if state.phase is Phase.GIFT:
+            legal = rnd.hands[seat]
+        elif state.phase is Phase.PLAY:
+            legal = tuple(rnd.legal_plays(seat))
+    return TableView(
+        seat=seat,
+        target=state.target,
+        moves=state.moves,
+        phase=state.phase,
+        outcome=state.outcome,
+        totals=state.totals,
+        round_number=rnd.number,
+        dealer=rnd.dealer,
+        first_chooser=rnd.first_chooser,
+        bids=rnd.bids,
+        trumps=rnd.trumps,
+        to_act=state.to_act,
+        hand=rnd.hands[seat] if seat is not None else None,
+        hand_sizes=(len(rnd.hands[0]), len(rnd.hands[1])),
+        strawmen=(
+            tuple(PileView(p.up, p.hidden) for p in rnd.strawmen[0]),
+            tuple(PileView(p.up, p.hidden) for p in rnd.strawmen[1]),
+        ),
+        gifts_in=(rnd.gifts[0] is not None, rnd.gifts[1] is not None),
+        gift_given=rnd.gifts[seat] if seat is not None else None,
+        tricks=rnd.tricks,
+        trick=rnd.trick,
+        leader=rnd.leader,
+        captured=rnd.captured,
+        legal=legal,
+        finished_rounds=summaries,
+    )
+
+
+def _totals_after(state: GameState, index: int) -> tuple[int, int]:
+    a = b = 0
+    for r in state.rounds[: index + 1]:
+        if r.scores is not None:
+            a += r.scores[0]
+            b += r.scores[1]
+    return (a, b)
