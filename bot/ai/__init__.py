@@ -1,0 +1,1 @@
+"""Computer players, built only on the engine's public API and a seat's view."""
