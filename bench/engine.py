@@ -1,0 +1,184 @@
+"""Vidrasso engine benchmark: random rounds per second on one core, and JSON round-trip cost.
+
+Measures (1) complete random rounds through the public immutable API, (2) the same through the
+bitmask representation in bot.engine.fast, against the 10,000 rounds/s target, and (3) the
+cost and size of a mid-game state's JSON round trip.
+
+    .venv/bin/python bench/engine.py [--seconds N] [--seed S]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+# Runs from a checkout without installing the package.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bot.engine import (
+    Action,
+    GameState,
+    Phase,
+    apply,
+    deal_next,
+    legal_actions,
+    new_game,
+    state_from_json,
+    state_to_json,
+)
+from bot.engine.fast import FastRound, random_deal, random_round
+
+TARGET = 10_000
+"""Random rounds per second the fast representation must reach (the issue's target)."""
+
+
+def measure(batch: Callable[[], int], seconds: float) -> tuple[int, float]:
+    """Run ``batch`` (which returns how many units it did) until ``seconds`` have passed."""
+    done = 0
+    start = time.perf_counter()
+    while True:
+        done += batch()
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return done, elapsed
+
+
+def public_round(rng: random.Random) -> GameState:
+    """Deal, trumps, gifts and 34 plays through apply() and legal_actions(), at random."""
+    state = new_game(rng)
+    while state.phase is not Phase.DEAL and not state.is_over:
+        seat = state.to_act[0]
+        options: Sequence[Action] = legal_actions(state, seat)
+        state, _ = apply(state, rng.choice(options))
+    return state
+
+
+def fast_rounds(rng: random.Random, count: int) -> Callable[[], int]:
+    def batch() -> int:
+        for _ in range(count):
+            a, b = random_round(rng)
+            if a + b != 180:
+                raise AssertionError("a round must score 180")
+        return count
+
+    return batch
+
+
+def mid_game_state(rng: random.Random) -> GameState:
+    """A game in its second round, five and a half tricks in (one card on the table)."""
+    while True:
+        state = new_game(rng)
+        while not state.is_over:
+            if state.phase is Phase.DEAL:
+                state, _ = deal_next(state, rng)
+            seat = state.to_act[0]
+            options: Sequence[Action] = legal_actions(state, seat)
+            state, _ = apply(state, rng.choice(options))
+            rnd = state.round
+            if rnd.number == 2 and len(rnd.tricks) == 5 and len(rnd.trick) == 1:
+                return state
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument(
+        "--seconds", type=float, default=4.0, help="time per measurement (default 4)"
+    )
+    parser.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    args = parser.parse_args()
+    seconds: float = args.seconds
+    rng = random.Random(args.seed)
+
+    print(f"Vidrasso engine benchmark - Python {platform.python_version()}, one core")
+    print(f"{seconds:g} s per measurement, seed {args.seed}")
+    print()
+
+    # (1) The public immutable API.
+    def public_batch() -> int:
+        public_round(rng)
+        return 1
+
+    rounds, elapsed = measure(public_batch, seconds)
+    public_rate = rounds / elapsed
+    print("1. Public API (apply + legal_actions, random choices)")
+    print(f"   {rounds:,} rounds in {elapsed:.2f} s: {public_rate:,.0f} rounds/s")
+    print(f"   {1e6 / public_rate:,.0f} us per round")
+    print()
+
+    # (2) The bitmask representation.
+    rounds, elapsed = measure(fast_rounds(rng, 1000), seconds)
+    fast_rate = rounds / elapsed
+    verdict = "meets" if fast_rate >= TARGET else "MISSES"
+    print("2. bot.engine.fast random_round (deal, trumps, gifts, 34 legal plays)")
+    print(f"   {rounds:,} rounds in {elapsed:.2f} s: {fast_rate:,.0f} rounds/s")
+    print(f"   {1e6 / fast_rate:.1f} us per round; target {TARGET:,} rounds/s: {verdict} it")
+    print(
+        f"   {fast_rate / TARGET:.1f}x the target, {fast_rate / public_rate:,.0f}x the public API"
+    )
+
+    deals, elapsed = measure(_repeat(lambda: random_deal(rng), 1000), seconds / 4)
+    print(f"   of which deal + trumps + gifts: {elapsed / deals * 1e6:.1f} us")
+
+    fr = random_deal(rng)
+    search_steps, elapsed = measure(_play_undo(fr, rng), seconds / 4)
+    print(f"   play + undo (for search): {elapsed / search_steps * 1e6:.2f} us per card")
+    print()
+
+    # (3) The state's JSON round trip.
+    state = mid_game_state(rng)
+    text = json.dumps(state_to_json(state))
+    if state_from_json(json.loads(text)) != state:
+        raise AssertionError("the JSON round trip must give the state back")
+
+    def round_trip() -> int:
+        for _ in range(100):
+            state_from_json(json.loads(json.dumps(state_to_json(state))))
+        return 100
+
+    trips, elapsed = measure(round_trip, seconds / 2)
+    rnd = state.round
+    print("3. State JSON round trip (state_to_json, json.dumps, json.loads, state_from_json)")
+    print(
+        f"   mid-game state: round {rnd.number}, trick {len(rnd.tricks) + 1}, "
+        f"{len(rnd.trick)} card(s) on the table, {state.moves} moves"
+    )
+    print(f"   {elapsed / trips * 1e6:,.0f} us per round trip ({trips:,} trips)")
+    print(f"   size: {len(text.encode()):,} bytes of JSON")
+
+
+def _repeat(step: Callable[[], object], count: int) -> Callable[[], int]:
+    def batch() -> int:
+        for _ in range(count):
+            step()
+        return count
+
+    return batch
+
+
+def _play_undo(fr: FastRound, rng: random.Random) -> Callable[[], int]:
+    """Walk random lines through one deal with play() and undo(), as a search would."""
+
+    def batch() -> int:
+        steps = 0
+        for _ in range(100):
+            depth = 0
+            while not fr.is_over:
+                moves = fr.moves()
+                fr.play(moves[int(rng.random() * len(moves))])
+                depth += 1
+            for _ in range(depth):
+                fr.undo()
+            steps += depth
+        return steps
+
+    return batch
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,40 @@
+"""``python -m bot`` (what ``make run`` calls): start the bot, or say clearly what is missing."""
+
+from __future__ import annotations
+
+import logging
+import sys
+
+import discord
+
+from bot.app import create_bot
+from bot.settings import Settings
+
+MISSING_TOKEN = (
+    "DISCORD_TOKEN is not set. Copy .env.example to .env and put your bot's token after "
+    "DISCORD_TOKEN= (Discord developer portal -> your application -> Bot -> Reset Token)."
+)
+
+
+def main() -> int:
+    settings = Settings()
+    token = settings.token.get_secret_value().strip()
+    if not token:
+        print(MISSING_TOKEN, file=sys.stderr)
+        return 2
+    discord.utils.setup_logging(level=getattr(logging, settings.log_level.upper(), logging.INFO))
+    bot = create_bot(settings)
+    try:
+        bot.run(token, log_handler=None)
+    except discord.LoginFailure:
+        print(
+            "Discord refused the token in DISCORD_TOKEN. Reset it in the developer portal "
+            "and update .env.",
+            file=sys.stderr,
+        )
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

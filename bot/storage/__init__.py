@@ -1,0 +1,1 @@
+"""Storage: SQLite through aiosqlite, one connection, numbered migrations."""

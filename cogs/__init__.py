@@ -1,0 +1,1 @@
+"""discord.py extensions: one file per feature."""
