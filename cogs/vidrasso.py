@@ -85,7 +85,12 @@ async def reply(
         await interaction.response.send_message(**kwargs)
 
 
-class Vidrasso(commands.GroupCog, group_name="vidrasso", group_description="Play Vidrasso"):
+@app_commands.guild_only()
+class Vidrasso(
+    commands.GroupCog,
+    group_name="vidrasso",
+    group_description="Play Vidrasso, the two-player trick-taking card game",
+):
     """Challenges, the table, private hands, and the end of games."""
 
     def __init__(self, bot: VidrassoBot) -> None:
@@ -263,6 +268,29 @@ class Vidrasso(commands.GroupCog, group_name="vidrasso", group_description="Play
 
     # --- buttons -----------------------------------------------------------------------
 
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Answer clicks on buttons that are no longer on their message.
+
+        discord.py dispatches a persistent button only if the message (as Discord sends it
+        with the click) still carries it. A fast double click arrives after the first click
+        replaced the buttons, and would otherwise end in "This interaction failed".
+        """
+        if interaction.type is not discord.InteractionType.component:
+            return
+        custom_id = _custom_id(interaction)
+        if custom_id is None or not custom_id.startswith("vidrasso:"):
+            return
+        message = interaction.message
+        if message is not None and _carries(message, custom_id):
+            return  # discord.py dispatches it to the persistent button
+        for item_cls in DYNAMIC_ITEMS:
+            match = item_cls.__discord_ui_compiled_template__.fullmatch(custom_id)
+            if match:
+                item = await item_cls.from_custom_id(interaction, None, match)  # type: ignore[arg-type]
+                await item.callback(interaction)
+                return
+
     async def on_challenge_button(
         self, interaction: discord.Interaction, challenge_id: int, accept: bool
     ) -> None:
@@ -349,7 +377,7 @@ class Vidrasso(commands.GroupCog, group_name="vidrasso", group_description="Play
             assert interaction.guild is not None
             row = await self.service.challenge(
                 guild_id=game.guild_id,
-                channel_id=game.channel_id,
+                channel_id=interaction.channel_id or game.place_id,
                 challenger_id=interaction.user.id,
                 opponent_id=game.player_ids[1 - seat],
                 opponent_is_bot=False,
@@ -400,14 +428,14 @@ class Vidrasso(commands.GroupCog, group_name="vidrasso", group_description="Play
             elif isinstance(event, RoundDealt):
                 new_round = True
         if game.state.outcome is not None:
-            await self._collapse_table(game)
+            await self._retire_table(game)
             await self._game_over(game)
             return
         if new_round:
-            await self._collapse_table(game)
+            await self._retire_table(game)
             await self.post_table(game, mention_seats=game.state.to_act)
         elif moved.turn_passed:
-            await self._collapse_table(game)
+            await self._retire_table(game)
             waiting = tuple(s for s in game.state.to_act if s != moved.seat)
             await self.post_table(game, mention_seats=waiting)
         else:
@@ -445,18 +473,17 @@ class Vidrasso(commands.GroupCog, group_name="vidrasso", group_description="Play
             log.info("could not edit table of game %s (%s); posting anew", game.id, error)
             await self.post_table(game, mention_seats=())
 
-    async def _collapse_table(self, game: GameRow) -> None:
-        """Shrink the previous table to one line so the channel does not flood."""
+    async def _retire_table(self, game: GameRow) -> None:
+        """Delete the previous table (the bot's own message) so the thread does not flood;
+        the new table below it replaces it."""
         mid = game.table_message_id
-        if mid is None or message_age(mid, time.time()) > EDIT_WINDOW:
+        if mid is None:
             return
         channel = self.bot.get_partial_messageable(game.place_id, guild_id=game.guild_id)
         try:
-            await channel.get_partial_message(mid).edit(
-                content=f"Game {game.id} · an earlier table (see below).", embed=None, view=None
-            )
+            await channel.get_partial_message(mid).delete()
         except discord.HTTPException as error:
-            log.info("could not collapse the old table of game %s: %s", game.id, error)
+            log.info("could not remove the old table of game %s: %s", game.id, error)
 
     async def _game_over(self, game: GameRow) -> None:
         public = view(game.state, None)
@@ -541,6 +568,14 @@ def _sentence(text: str) -> str:
         return text
     text = text[0].upper() + text[1:]
     return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def _carries(message: discord.Message, custom_id: str) -> bool:
+    for row in message.components:
+        for child in getattr(row, "children", ()):
+            if getattr(child, "custom_id", None) == custom_id:
+                return True
+    return False
 
 
 def _custom_id(interaction: discord.Interaction) -> str | None:
