@@ -10,7 +10,7 @@ from pathlib import Path
 from bot.app import EXTENSIONS
 from tests.harness import Harness
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_missing_token_stops_with_one_clear_line(tmp_path: Path) -> None:
