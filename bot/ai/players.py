@@ -1,0 +1,35 @@
+"""The registry of computer players by name, as used by ``simulate`` and the bot."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from bot.ai.base import Player
+from bot.ai.greedy import GreedyPlayer
+from bot.ai.random_player import RandomPlayer
+
+PLAYERS: dict[str, Callable[[], Player]] = {
+    "random": RandomPlayer,
+    "greedy": GreedyPlayer,
+    "easy": GreedyPlayer,
+}
+"""Every player by name; adding a player is one line here."""
+
+
+class UnknownPlayer(ValueError):
+    """A player name that is not in :data:`PLAYERS`."""
+
+
+def player_names() -> list[str]:
+    """The known player names, sorted."""
+    return sorted(PLAYERS)
+
+
+def make_player(name: str) -> Player:
+    """A new player of this name, e.g. ``make_player("greedy")``."""
+    try:
+        factory = PLAYERS[name]
+    except KeyError:
+        known = ", ".join(player_names())
+        raise UnknownPlayer(f"unknown player {name!r}; known players: {known}") from None
+    return factory()
