@@ -8,10 +8,17 @@ from bot.ai.base import Player
 from bot.ai.greedy import GreedyPlayer
 from bot.ai.random_player import RandomPlayer
 
+
+class EasyPlayer(GreedyPlayer):
+    """The bot's "easy" level: the greedy baseline under its level name."""
+
+    name = "easy"
+
+
 PLAYERS: dict[str, Callable[[], Player]] = {
     "random": RandomPlayer,
     "greedy": GreedyPlayer,
-    "easy": GreedyPlayer,
+    "easy": EasyPlayer,
 }
 """Every player by name; adding a player is one line here."""
 
