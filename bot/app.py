@@ -11,13 +11,17 @@ import logging
 import discord
 from discord.ext import commands
 
+from bot.computer import ComputerPlayer
+from bot.schedule_service import ScheduleService
 from bot.service import GameService
 from bot.settings import Settings
 from bot.storage.database import Database
+from bot.storage.ladder import record_result
+from bot.storage.schedule import keep_clock
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.vidrasso",)
+EXTENSIONS = ("cogs.vidrasso", "cogs.ladder", "cogs.schedule")
 """Every cog the bot loads, one file per feature under ``cogs/``."""
 
 
@@ -26,6 +30,8 @@ class VidrassoBot(commands.Bot):
 
     db: Database
     service: GameService
+    schedule: ScheduleService
+    computer: ComputerPlayer
 
     def __init__(self, settings: Settings) -> None:
         intents = discord.Intents.none()
@@ -41,6 +47,10 @@ class VidrassoBot(commands.Bot):
     async def setup_hook(self) -> None:
         self.db = await Database.open(self.settings.database)
         self.service = GameService(self.db)
+        self.computer = ComputerPlayer(self.settings.ai_workers)
+        self.service.finish_hooks.append(record_result)
+        self.service.move_hooks.append(keep_clock)
+        self.schedule = ScheduleService(self.db, self.service)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         if self.settings.sync_commands:
@@ -60,6 +70,9 @@ class VidrassoBot(commands.Bot):
 
     async def close(self) -> None:
         await super().close()
+        computer = getattr(self, "computer", None)
+        if computer is not None:
+            computer.close()
         db = getattr(self, "db", None)
         if db is not None:
             await db.close()

@@ -18,8 +18,10 @@ from dataclasses import dataclass, field
 
 import aiosqlite
 
+from bot.deadlines import timeout_action
 from bot.engine import (
     TARGETS,
+    Abandon,
     Action,
     Bid,
     BidKind,
@@ -32,11 +34,13 @@ from bot.engine import (
     Rank,
     Resign,
     Suit,
+    TimeOut,
     apply,
     deal_next,
     new_game,
 )
 from bot.storage import games as store
+from bot.storage import schedule as clocks
 from bot.storage.database import Database
 from bot.storage.games import ChallengeRow, GameRow
 
@@ -100,7 +104,7 @@ class Moved:
     before: GameState
     """The state before the move."""
     seat: int
-    """The seat that moved."""
+    """The seat that moved (for a time-out, the seat whose time ran out)."""
     events: list[Event] = field(default_factory=list)
 
     @property
@@ -112,6 +116,10 @@ class Moved:
 
 FinishHook = Callable[[aiosqlite.Connection, GameRow], Awaitable[None]]
 """Runs inside the transaction that finishes a game (e.g. the ladder's rating update)."""
+
+MoveHook = Callable[[aiosqlite.Connection, GameRow], Awaitable[None]]
+"""Runs inside the transaction that starts a game and of every accepted action, with the game as
+written (e.g. restarting the move clock)."""
 
 
 class GameService:
@@ -130,6 +138,7 @@ class GameService:
         self.rng = rng or random.Random()
         self.challenge_ttl = challenge_ttl
         self.finish_hooks: list[FinishHook] = []
+        self.move_hooks: list[MoveHook] = []
         self._locks: dict[int, asyncio.Lock] = {}
 
     def lock(self, game_id: int) -> asyncio.Lock:
@@ -150,15 +159,23 @@ class GameService:
         opponent_id: int,
         opponent_is_bot: bool,
         target: int,
+        time_per_move: float | None = None,
     ) -> ChallengeRow:
-        """Open a challenge, or refuse it with a reason."""
+        """Open a challenge, or refuse it with a reason.
+
+        ``time_per_move`` (seconds; None: the server's default once accepted) also keeps the
+        challenge open that long when it is longer than the usual challenge time.
+        """
         if opponent_id == challenger_id:
             raise ChallengeRefused("You can't challenge yourself — pick a friend.")
         if opponent_is_bot:
             raise ChallengeRefused("Bots can't play Vidrasso. Challenge a person instead.")
         if target not in TARGETS:
             raise ChallengeRefused("A game is played to 300 (standard) or 500 (long) points.")
+        if time_per_move is not None and time_per_move <= 0:
+            raise ChallengeRefused("The time per move must be more than nothing.")
         now = self.clock()
+        open_for = max(self.challenge_ttl, time_per_move or 0.0)
         async with self.db.transaction() as conn:
             game = await store.active_game_between(conn, channel_id, challenger_id, opponent_id)
             if game is not None:
@@ -177,7 +194,8 @@ class GameService:
                 opponent_id=opponent_id,
                 target=target,
                 now=now,
-                expires_at=now + self.challenge_ttl,
+                expires_at=now + open_for,
+                time_per_move=time_per_move,
             )
             row = await store.get_challenge(conn, challenge_id)
         assert row is not None
@@ -214,7 +232,9 @@ class GameService:
             await store.close_challenge(conn, challenge_id, "accepted", game_id)
             game = await store.get_game(conn, game_id)
             closed = await store.get_challenge(conn, challenge_id)
-        assert game is not None and closed is not None
+            assert game is not None and closed is not None
+            for hook in self.move_hooks:
+                await hook(conn, game)
         log.info("game %s started from challenge %s", game_id, challenge_id)
         return closed, game
 
@@ -256,6 +276,48 @@ class GameService:
             raise ChallengeRefused(f"This challenge is no longer open (it was {challenge.status}).")
         return challenge
 
+    async def start_computer_game(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        player_id: int,
+        computer_id: int,
+        level: str,
+        target: int,
+    ) -> GameRow:
+        """A game against the computer: the player in seat 0, the computer in seat 1."""
+        if target not in TARGETS:
+            raise ChallengeRefused("A game is played to 300 (standard) or 500 (long) points.")
+        now = self.clock()
+        async with self.db.transaction() as conn:
+            game = await store.active_game_between(conn, channel_id, player_id, computer_id)
+            if game is not None:
+                raise ChallengeRefused(
+                    "You already have a game against me in progress here — finish that one first."
+                )
+            game_id = await store.insert_game(
+                conn,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                player_ids=(player_id, computer_id),
+                target=target,
+                state=new_game(self.rng, target),
+                now=now,
+                computer_level=level,
+            )
+            row = await store.get_game(conn, game_id)
+            assert row is not None
+            for hook in self.move_hooks:
+                await hook(conn, row)
+        log.info("game %s started against the computer (%s)", game_id, level)
+        return row
+
+    async def computer_games(self) -> list[GameRow]:
+        """Games against the computer in progress."""
+        async with self.db.read() as conn:
+            return await store.active_computer_games(conn)
+
     # --- games -------------------------------------------------------------------------
 
     async def game(self, game_id: int) -> GameRow:
@@ -295,17 +357,70 @@ class GameService:
             if version is not None and version != game.version:
                 raise StaleChoice("That is no longer available — here is your hand as it is now.")
             action = _action(state, seat, choice)
-            new_state, events = apply(state, action)
-            if new_state.phase is Phase.DEAL:
-                new_state, more = deal_next(new_state, self.rng)
-                events += more
+            return await self._commit(conn, game, action, seat, self.clock())
+
+    # --- time-outs and aborts ----------------------------------------------------------
+
+    async def time_out(self, game_id: int) -> Moved | None:
+        """End a game whose deadline has passed: a loss on time for the player it waited for,
+        or, when it waited for both, abandoned (see :func:`bot.deadlines.timeout_action`).
+
+        The deadline is checked again inside the transaction, so a move that arrived first
+        wins; None when there is nothing (any more) to end.
+        """
+        async with self.lock(game_id), self.db.transaction() as conn:
+            game = await store.get_game(conn, game_id)
+            clock = await clocks.get_clock(conn, game_id)
             now = self.clock()
-            await store.save_state(conn, game_id, game.version, new_state, now)
-            after = await store.get_game(conn, game_id)
-            assert after is not None
-            if after.status == "finished":
-                for hook in self.finish_hooks:
-                    await hook(conn, after)
+            if game is None or game.status != "active" or clock is None:
+                return None
+            if clock.deadline_at is None or clock.deadline_at > now:
+                return None
+            action = timeout_action(game.state)
+            if isinstance(action, TimeOut):
+                seat = action.seat
+                await clocks.record_event(conn, game_id, "timeout", game.player_ids[seat], now)
+            else:
+                seat = game.state.to_act[0] if game.state.to_act else 0
+                await clocks.record_event(conn, game_id, "timeout_both", None, now)
+            log.info("game %s ran out of time (%s)", game_id, action)
+            return await self._commit(conn, game, action, seat, now)
+
+    async def abort(
+        self, game_id: int, *, guild_id: int, by_user_id: int, reason: str | None = None
+    ) -> Moved:
+        """A server manager stops a game: abandoned, without a winner, so unrated; recorded
+        with who did it."""
+        async with self.lock(game_id), self.db.transaction() as conn:
+            game = await store.get_game(conn, game_id)
+            if game is None or game.guild_id != guild_id:
+                raise NoSuchGame(f"There is no game {game_id} in this server.")
+            if game.status != "active":
+                raise NoSuchGame(f"Game {game_id} is already over.")
+            now = self.clock()
+            await clocks.record_event(conn, game_id, "aborted", by_user_id, now, reason)
+            log.info("game %s aborted by %s", game_id, by_user_id)
+            waiting = game.state.to_act
+            return await self._commit(conn, game, Abandon(), waiting[0] if waiting else 0, now)
+
+    async def _commit(
+        self, conn: aiosqlite.Connection, game: GameRow, action: Action, seat: int, now: float
+    ) -> Moved:
+        """Apply an action to a game read in this transaction, deal the next round when one is
+        due, write the new state and run the hooks — all before the caller commits."""
+        state = game.state
+        new_state, events = apply(state, action)
+        if new_state.phase is Phase.DEAL:
+            new_state, more = deal_next(new_state, self.rng)
+            events += more
+        await store.save_state(conn, game.id, game.version, new_state, now)
+        after = await store.get_game(conn, game.id)
+        assert after is not None
+        for hook in self.move_hooks:
+            await hook(conn, after)
+        if after.status == "finished":
+            for hook in self.finish_hooks:
+                await hook(conn, after)
         return Moved(after, state, seat, events)
 
 

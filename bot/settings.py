@@ -22,6 +22,8 @@ class Settings(BaseSettings):
     sync_commands: bool = Field(default=True, alias="VIDRASSO_SYNC_COMMANDS")
     """Whether to sync slash commands with Discord at start."""
     log_level: str = Field(default="INFO", alias="VIDRASSO_LOG_LEVEL")
+    ai_workers: int = Field(default=1, alias="VIDRASSO_AI_WORKERS")
+    """Processes for the computer player's search (0: a thread, for tests)."""
 
     @field_validator("sync_guild", mode="before")
     @classmethod

@@ -15,8 +15,10 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands, tasks
+from discord.ext import commands
 
+from bot.computer import DEFAULT_LEVEL, LEVELS
+from bot.deadlines import preset_name
 from bot.engine import (
     IllegalAction,
     RoundDealt,
@@ -43,15 +45,25 @@ from cogs.components import (
     single,
     table_view,
 )
+from cogs.schedule_render import TIME_CHOICES, deadline_text, inbox_line
 
 if TYPE_CHECKING:
     from bot.app import VidrassoBot
 
 log = logging.getLogger(__name__)
 
+COMPUTER_SEAT = 1
+"""In a game against the computer, the bot plays seat 1."""
 EDIT_WINDOW = 3600.0
 """Never rely on editing a message older than this: post a new one instead."""
 DISCORD_EPOCH_MS = 1420070400000
+TARGET_CHOICES: list[app_commands.Choice[int]] = [
+    app_commands.Choice(name="300 (standard)", value=300),
+    app_commands.Choice(name="500 (long game)", value=500),
+]
+LEVEL_CHOICES: list[app_commands.Choice[str]] = [
+    app_commands.Choice(name=name, value=name) for name in LEVELS
+]
 
 
 def message_age(message_id: int, now: float) -> float:
@@ -96,14 +108,13 @@ class Vidrasso(
     def __init__(self, bot: VidrassoBot) -> None:
         self.bot = bot
         self.service = bot.service
+        self._resumed = False
         super().__init__()
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
-        self.expire_challenges.start()
 
     async def cog_unload(self) -> None:
-        self.expire_challenges.cancel()
         self.bot.remove_dynamic_items(*DYNAMIC_ITEMS)
 
     # --- error handling -----------------------------------------------------------------
@@ -151,19 +162,27 @@ class Vidrasso(
 
     @app_commands.command(name="challenge", description="Challenge a member to a game")
     @app_commands.describe(
-        opponent="The member you want to play", target="Points to win: 300 (standard) or 500"
+        opponent="The member you want to play",
+        target="Points to win: 300 (standard) or 500",
+        per_move="Time for each move (default: this server's, usually 24 hours)",
     )
-    @app_commands.choices(
-        target=[
-            app_commands.Choice(name="300 (standard)", value=300),
-            app_commands.Choice(name="500 (long game)", value=500),
-        ]
-    )
+    @app_commands.rename(per_move="time")
+    @app_commands.choices(target=TARGET_CHOICES, per_move=TIME_CHOICES)
     async def challenge(
-        self, interaction: discord.Interaction, opponent: discord.Member, target: int = 300
+        self,
+        interaction: discord.Interaction,
+        opponent: discord.Member,
+        target: int = 300,
+        per_move: int | None = None,
     ) -> None:
         if interaction.guild is None or interaction.channel_id is None:
             await reply(interaction, "Vidrasso is played in a server channel, not in DMs.")
+            return
+        settings = await self.bot.schedule.check_channel(
+            interaction.guild.id, _channel_of(interaction)
+        )
+        if self.bot.user is not None and opponent.id == self.bot.user.id:
+            await self._start_computer_game(interaction, DEFAULT_LEVEL, target)
             return
         row = await self.service.challenge(
             guild_id=interaction.guild.id,
@@ -172,6 +191,7 @@ class Vidrasso(
             opponent_id=opponent.id,
             opponent_is_bot=opponent.bot,
             target=target,
+            time_per_move=settings.default_time if per_move is None else float(per_move),
         )
         await interaction.response.send_message(
             _challenge_text(row),
@@ -180,6 +200,47 @@ class Vidrasso(
         )
         message = await interaction.original_response()
         await self.service.set_challenge_message(row.id, message.id)
+
+    @app_commands.command(name="play-bot", description="Play a game against the computer")
+    @app_commands.describe(
+        level="easy (rule-based), medium (searches a little), hard (searches hard)",
+        target="Points to win: 300 (standard) or 500",
+    )
+    @app_commands.choices(level=LEVEL_CHOICES)
+    @app_commands.choices(target=TARGET_CHOICES)
+    async def play_bot(
+        self, interaction: discord.Interaction, level: str = DEFAULT_LEVEL, target: int = 300
+    ) -> None:
+        if interaction.guild is None or interaction.channel_id is None:
+            await reply(interaction, "Vidrasso is played in a server channel, not in DMs.")
+            return
+        await self.bot.schedule.check_channel(interaction.guild.id, _channel_of(interaction))
+        await self._start_computer_game(interaction, level, target)
+
+    async def _start_computer_game(
+        self, interaction: discord.Interaction, level: str, target: int
+    ) -> None:
+        assert interaction.guild is not None and interaction.channel_id is not None
+        assert self.bot.user is not None
+        if level not in LEVELS:
+            await reply(interaction, f"The levels are {', '.join(LEVELS)}.")
+            return
+        game = await self.service.start_computer_game(
+            guild_id=interaction.guild.id,
+            channel_id=interaction.channel_id,
+            player_id=interaction.user.id,
+            computer_id=self.bot.user.id,
+            level=level,
+            target=target,
+        )
+        await interaction.response.send_message(
+            f"<@{interaction.user.id}> plays Vidrasso against me ({level}, to {target}). "
+            "Good luck!",
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        message = await interaction.original_response()
+        place_id = await self._open_thread(interaction, game, message)
+        await self._begin(game, place_id)
 
     @app_commands.command(name="hand", description="See your hand in this channel's game")
     async def hand(self, interaction: discord.Interaction) -> None:
@@ -192,25 +253,23 @@ class Vidrasso(
         if interaction.guild is None:
             await reply(interaction, "Vidrasso is played in a server channel, not in DMs.")
             return
-        games = await self.service.games_of(interaction.guild.id, interaction.user.id)
-        if not games:
+        inbox = await self.bot.schedule.inbox(interaction.guild.id, interaction.user.id)
+        if not inbox:
             await reply(
                 interaction, "You have no games in progress. Start one with `/vidrasso challenge`."
             )
             return
-        lines = []
-        for game in games:
-            seat = game.seat_of(interaction.user.id)
-            assert seat is not None
-            state = game.state
-            turn = "**your turn**" if seat in state.to_act else "their turn"
-            url = jump_url(game.guild_id, game.place_id, game.table_message_id)
-            lines.append(
-                f"• vs <@{game.player_ids[1 - seat]}> — round {state.round.number}, "
-                f"{state.totals[seat]}–{state.totals[1 - seat]}, {turn} · [table]({url})"
-            )
+        now = self.service.clock()
+        lines = [
+            inbox_line(g.game, interaction.user.id, g.your_turn, g.deadline_at, now)
+            for g in inbox[:15]
+        ]
+        if len(inbox) > 15:
+            lines.append(f"…and {len(inbox) - 15} more.")
         embed = discord.Embed(
-            title="Your games", description="\n".join(lines), colour=render.COLOUR
+            title="Your games, most urgent first",
+            description="\n".join(lines),
+            colour=render.COLOUR,
         )
         await reply(interaction, embed=embed)
 
@@ -306,7 +365,13 @@ class Vidrasso(
     async def _accept(self, interaction: discord.Interaction, challenge_id: int) -> None:
         challenge, game = await self.service.accept(challenge_id, interaction.user.id)
         await interaction.response.edit_message(content=_challenge_text(challenge), view=None)
-        place_id = await self._open_thread(interaction, game)
+        place_id = await self._open_thread(interaction, game, interaction.message)
+        await self._begin(game, place_id)
+
+    async def _begin(self, game: GameRow, place_id: int) -> None:
+        """Show the cut and the first table; let the computer move if it is first."""
+        if place_id != game.place_id:
+            game = await self.service.game(game.id)
         state = game.state
         cut = state.cut.cards
         await self._send(
@@ -317,14 +382,18 @@ class Vidrasso(
             mention=[],
         )
         await self.post_table(game, mention_seats=state.to_act)
+        await self.computer_turns(game.id)
 
-    async def _open_thread(self, interaction: discord.Interaction, game: GameRow) -> int:
-        """Open a thread from the challenge message when allowed; else play in the channel."""
-        message = interaction.message
+    async def _open_thread(
+        self, interaction: discord.Interaction, game: GameRow, message: discord.Message | None
+    ) -> int:
+        """Open a thread from the game's first message when allowed; else play in the channel."""
         channel = interaction.channel
         if message is None or isinstance(channel, discord.Thread):
             return game.channel_id
         if not interaction.app_permissions.create_public_threads:
+            return game.channel_id
+        if not (await self.bot.schedule.guild_settings(game.guild_id)).open_threads:
             return game.channel_id
         try:
             thread = await message.create_thread(
@@ -365,6 +434,8 @@ class Vidrasso(
                 interaction, moved.game, note=note, edit=_is_ephemeral(interaction)
             )
             await self.publish(moved)
+            if await self.computer_turns(game_id):
+                await self._refresh_hand(interaction, game_id)
 
         await self.guarded(interaction, work, game_id=game_id)
 
@@ -375,6 +446,7 @@ class Vidrasso(
             if seat is None:
                 raise NotAPlayer("Only the two players of this game can ask for a rematch.")
             assert interaction.guild is not None
+            clock = await self.bot.schedule.clock_of(game.id)  # a rematch keeps the time control
             row = await self.service.challenge(
                 guild_id=game.guild_id,
                 channel_id=interaction.channel_id or game.place_id,
@@ -382,6 +454,7 @@ class Vidrasso(
                 opponent_id=game.player_ids[1 - seat],
                 opponent_is_bot=False,
                 target=game.target,
+                time_per_move=None if clock is None else clock.time_per_move,
             )
             await interaction.response.send_message(
                 _challenge_text(row),
@@ -394,6 +467,58 @@ class Vidrasso(
             await self.service.set_challenge_message(row.id, message.id)
 
         await self.guarded(interaction, work, game_id=game_id)
+
+    # --- the computer opponent ----------------------------------------------------------
+
+    async def computer_turns(self, game_id: int) -> bool:
+        """Let the computer move for as long as the game waits for it; True if it moved."""
+        moved_any = False
+        for _ in range(8):  # at most a few of its moves in a row (trump, gift, a lead)
+            game = await self.service.game(game_id)
+            level = game.computer_level
+            if level is None or game.state.is_over or COMPUTER_SEAT not in game.state.to_act:
+                return moved_any
+            seat_view = view(game.state, COMPUTER_SEAT)
+            seed = game.id * 100_003 + game.version
+            try:
+                choice = await self.bot.computer.choose(level, seat_view, seed)
+            except Exception:
+                # A game must never get stuck on the computer: fall back to the rule-based level.
+                log.exception("computer (%s) failed in game %s; playing easy", level, game_id)
+                choice = await self.bot.computer.choose("easy", seat_view, seed)
+            computer_id = game.player_ids[COMPUTER_SEAT]
+            try:
+                moved = await self.service.act(game_id, computer_id, choice, game.version)
+            except StaleChoice:
+                continue  # the player moved (or resigned) meanwhile: look again
+            moved_any = True
+            await self.publish(moved)
+        return moved_any
+
+    async def _refresh_hand(self, interaction: discord.Interaction, game_id: int) -> None:
+        """Bring the player's private hand up to date after the computer answered, so their
+        next press is not on a stale message."""
+        game = await self.service.game(game_id)
+        seat = game.seat_of(interaction.user.id)
+        if seat is None:
+            return
+        embed = render.hand_embed(view(game.state, seat), game.player_ids, "Your move.")
+        try:
+            await interaction.edit_original_response(embed=embed, view=hand_view(game, seat))
+        except discord.HTTPException as error:
+            log.info("could not refresh the hand in game %s: %s", game_id, error)
+
+    @commands.Cog.listener()
+    async def on_ready(self) -> None:
+        """After a restart, finish any computer turn that was interrupted."""
+        if self._resumed:
+            return
+        self._resumed = True
+        for game in await self.service.computer_games():
+            try:
+                await self.computer_turns(game.id)
+            except Exception:
+                log.exception("could not resume the computer's turn in game %s", game.id)
 
     # --- showing and publishing --------------------------------------------------------
 
@@ -444,18 +569,30 @@ class Vidrasso(
     async def post_table(self, game: GameRow, *, mention_seats: tuple[int, ...]) -> None:
         """A new public table message, mentioning who must act (edits do not notify)."""
         public = view(game.state, None)
-        ids = [game.player_ids[s] for s in mention_seats]
+        ids = [
+            game.player_ids[s]
+            for s in mention_seats
+            if not (game.computer_level and s == COMPUTER_SEAT)
+        ]
         content = (
             " ".join(f"<@{i}>" for i in ids) + " — " + render.turn_text(public, game.player_ids)
         )
         message = await self._send(
             game.place_id,
             content if ids else None,
-            embed=render.table_embed(public, game.player_ids),
+            embed=await self._table_embed(game),
             view=table_view(game.id),
             mention=ids,
         )
         await self.service.set_table_message(game.id, message.id)
+
+    async def _table_embed(self, game: GameRow) -> discord.Embed:
+        """The public table, with the deadline of the move it waits for."""
+        embed = render.table_embed(view(game.state, None), game.player_ids)
+        clock = await self.bot.schedule.clock_of(game.id)
+        if clock is not None and clock.deadline_at is not None:
+            embed.add_field(name="Move by", value=deadline_text(clock.deadline_at), inline=False)
+        return embed
 
     async def refresh_table(self, game: GameRow) -> None:
         """Edit the latest table in place while it is fresh; otherwise post a new one."""
@@ -463,11 +600,10 @@ class Vidrasso(
         if mid is None or message_age(mid, time.time()) > EDIT_WINDOW:
             await self.post_table(game, mention_seats=())
             return
-        public = view(game.state, None)
         channel = self.bot.get_partial_messageable(game.place_id, guild_id=game.guild_id)
         try:
             await channel.get_partial_message(mid).edit(
-                embed=render.table_embed(public, game.player_ids), view=table_view(game.id)
+                embed=await self._table_embed(game), view=table_view(game.id)
             )
         except discord.HTTPException as error:
             log.info("could not edit table of game %s (%s); posting anew", game.id, error)
@@ -524,19 +660,12 @@ class Vidrasso(
             kwargs["file"] = file
         return await channel.send(**kwargs)
 
-    # --- challenge expiry --------------------------------------------------------------
+    # --- challenge expiry (run by the scheduler in cogs/schedule.py) ---------------------
 
-    @tasks.loop(minutes=1)
-    async def expire_challenges(self) -> None:
-        await self.expire_due_challenges()
-
-    @expire_challenges.before_loop
-    async def _before_expiry(self) -> None:
-        await self.bot.wait_until_ready()
-
-    async def expire_due_challenges(self) -> None:
+    async def expire_due_challenges(self) -> list[ChallengeRow]:
         """Close challenges whose time ran out and take the buttons off their messages."""
-        for row in await self.service.expire_challenges():
+        expired = await self.service.expire_challenges()
+        for row in expired:
             if row.message_id is None:
                 continue
             channel = self.bot.get_partial_messageable(row.channel_id)
@@ -546,10 +675,23 @@ class Vidrasso(
                 )
             except discord.HTTPException as error:
                 log.info("could not update expired challenge %s: %s", row.id, error)
+        return expired
+
+
+def _channel_of(interaction: discord.Interaction) -> int:
+    """The channel an interaction comes from; for a thread, the channel it belongs to."""
+    channel = interaction.channel
+    if isinstance(channel, discord.Thread) and channel.parent_id is not None:
+        return channel.parent_id
+    assert interaction.channel_id is not None
+    return interaction.channel_id
 
 
 def _challenge_text(row: ChallengeRow, *, expired: bool = False) -> str:
-    who = f"<@{row.challenger_id}> challenges <@{row.opponent_id}> to Vidrasso (to {row.target})"
+    terms = f"to {row.target}"
+    if row.time_per_move is not None:
+        terms += f", {preset_name(row.time_per_move)} per move"
+    who = f"<@{row.challenger_id}> challenges <@{row.opponent_id}> to Vidrasso ({terms})"
     status = "expired" if expired else row.status
     if status == "open":
         return f"{who}. <@{row.opponent_id}>, do you accept? Expires <t:{int(row.expires_at)}:R>."

@@ -9,9 +9,20 @@ import random
 
 from bot.ai.base import Decision
 from bot.ai.players import make_player
+from bot.ai.search import SearchPlayer
 from bot.engine import TableView
 
 
-def decide(level: str, view: TableView, seed: int) -> Decision:
-    """What the player of this level chooses for ``view.seat``; same seed, same choice."""
-    return make_player(level).decide(view, random.Random(seed))
+def decide(level: str, view: TableView, seed: int, *, seconds: float | None = None) -> Decision:
+    """What the player of this level chooses for ``view.seat``; same seed, same choice.
+
+    ``seconds`` shortens a search level's wall-time cut-off (the agent passes a share of the
+    time the referee allows); the deterministic work cap is unchanged, so with time to spare
+    the choice does not depend on it.
+    """
+    player = make_player(level)
+    if seconds is not None and isinstance(player, SearchPlayer):
+        budget = player.budget
+        limit = seconds if budget.seconds is None else min(seconds, budget.seconds)
+        player = SearchPlayer(level, budget.timed(limit))
+    return player.decide(view, random.Random(seed))

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from bot.ai.base import Player
 from bot.ai.greedy import GreedyPlayer
 from bot.ai.random_player import RandomPlayer
+from bot.ai.search import SearchPlayer
 
 
 class EasyPlayer(GreedyPlayer):
@@ -19,6 +20,8 @@ PLAYERS: dict[str, Callable[[], Player]] = {
     "random": RandomPlayer,
     "greedy": GreedyPlayer,
     "easy": EasyPlayer,
+    "medium": lambda: SearchPlayer("medium"),
+    "hard": lambda: SearchPlayer("hard"),
 }
 """Every player by name; adding a player is one line here."""
 

@@ -28,6 +28,8 @@ class ChallengeRow:
     game_id: int | None
     created_at: float
     expires_at: float
+    time_per_move: float | None = None
+    """Seconds per move the challenge offers; None: the server's default."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,8 +73,8 @@ class VersionConflict(Exception):
 
 INSERT_CHALLENGE = """
 INSERT INTO challenges (guild_id, channel_id, challenger_id, opponent_id, target, status,
-                        created_at, expires_at)
-VALUES (?, ?, ?, ?, ?, 'open', ?, ?)
+                        created_at, expires_at, time_per_move)
+VALUES (?, ?, ?, ?, ?, 'open', ?, ?, ?)
 """
 SELECT_CHALLENGE = "SELECT * FROM challenges WHERE id = ?"
 SET_CHALLENGE_MESSAGE = "UPDATE challenges SET message_id = ? WHERE id = ?"
@@ -111,7 +113,9 @@ WHERE status = 'active' AND channel_id = ?
   AND ((player0_id = ? AND player1_id = ?) OR (player0_id = ? AND player1_id = ?))
 LIMIT 1
 """
-ACTIVE_GAMES = "SELECT * FROM games WHERE status = 'active'"
+ACTIVE_COMPUTER_GAMES = """
+SELECT * FROM games WHERE status = 'active' AND computer_level IS NOT NULL ORDER BY id
+"""
 
 
 def challenge_from_row(row: aiosqlite.Row) -> ChallengeRow:
@@ -127,6 +131,7 @@ def challenge_from_row(row: aiosqlite.Row) -> ChallengeRow:
         game_id=row["game_id"],
         created_at=row["created_at"],
         expires_at=row["expires_at"],
+        time_per_move=row["time_per_move"],
     )
 
 
@@ -172,10 +177,11 @@ async def insert_challenge(
     target: int,
     now: float,
     expires_at: float,
+    time_per_move: float | None = None,
 ) -> int:
     cursor = await conn.execute(
         INSERT_CHALLENGE,
-        (guild_id, channel_id, challenger_id, opponent_id, target, now, expires_at),
+        (guild_id, channel_id, challenger_id, opponent_id, target, now, expires_at, time_per_move),
     )
     assert cursor.lastrowid is not None
     return cursor.lastrowid
@@ -291,3 +297,8 @@ async def active_game_between(
 ) -> GameRow | None:
     row = await _one(conn, ACTIVE_GAME_BETWEEN_IN, (channel_id, a, b, b, a))
     return None if row is None else game_from_row(row)
+
+
+async def active_computer_games(conn: aiosqlite.Connection) -> list[GameRow]:
+    """Games against the computer still in progress (to resume its turn after a restart)."""
+    return [game_from_row(r) for r in await _all(conn, ACTIVE_COMPUTER_GAMES, ())]

@@ -17,7 +17,9 @@ PLAY_PREFIXES = ("vidrasso:trump:", "vidrasso:gift:", "vidrasso:play:")
 
 
 def make_bot(db_path: Path) -> VidrassoBot:
-    settings = Settings(_env_file=None, database=str(db_path), sync_commands=True)  # type: ignore[call-arg]
+    settings = Settings(  # type: ignore[call-arg]
+        _env_file=None, database=str(db_path), sync_commands=True, ai_workers=0
+    )
     return create_bot(settings)
 
 

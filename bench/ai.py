@@ -1,0 +1,305 @@
+"""Strength and speed of the computer levels: duplicate games between pairs of players.
+
+    .venv/bin/python bench/ai.py --quick          # under 10 minutes on 2 cores
+    .venv/bin/python bench/ai.py                  # the full run (hours)
+    .venv/bin/python bench/ai.py --pairs medium-greedy --deals 50 --offset 1000
+
+Every deal is played twice with the seats swapped (the same cut and the same deals in every
+round; players' randomness differs), so the luck of the cards cancels out. For each pairing
+it prints the first player's game win rate with a 95% Wilson interval, its mean point margin
+per round (its round points minus the other's) with a 95% interval over duplicate pairs, and
+each search level's decision latency p50/p99/max. Games run in two worker processes.
+
+Players: ``greedy``/``easy``, ``medium``, ``hard``; ``hard*0.25`` scales a level's work (the
+time cut-off stays); ``seer-hard`` is hard deciding on the true cards (it sees every card, the
+opponent's hand and all face-down strawmen): the ceiling of what better guessing could reach.
+The gap closure is defined as
+
+    closure = margin(hard vs greedy) / margin(seer-hard vs greedy)
+
+per round, on the same duplicate deals: the share of the all-seeing player's edge over greedy
+that hard keeps while seeing only its own seat.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import os
+import random
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+# Runs from a checkout without installing the package.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bot.ai.base import Decision
+from bot.ai.match import as_action
+from bot.ai.players import make_player
+from bot.ai.search import SearchPlayer, choose, level_budget
+from bot.ai.worlds import true_world
+from bot.engine import GameState, Phase, apply, deal_next, new_game, view
+
+SEER = "seer-"
+"""Prefix of a player that sees every card."""
+
+
+class Seat:
+    """A player in a benchmark game, timing its decisions."""
+
+    def __init__(self, spec: str) -> None:
+        self.spec = spec
+        name, _, scale = spec.partition("*")
+        self.seer = name.startswith(SEER)
+        self.level = name.removeprefix(SEER)
+        self.player = make_player(self.level)
+        if isinstance(self.player, SearchPlayer) and scale:
+            budget = level_budget(self.level).scaled(float(scale))
+            self.player = SearchPlayer(self.level, budget)
+        self.times: list[float] = []
+
+    def decide(self, state: GameState, seat: int, rng: random.Random) -> Decision:
+        seat_view = view(state, seat)
+        started = time.perf_counter()
+        if self.seer:
+            assert isinstance(self.player, SearchPlayer)
+            world = true_world(state, seat)
+            decision = choose(seat_view, self.player.budget, rng, lambda _: world)
+        else:
+            decision = self.player.decide(seat_view, rng)
+        self.times.append(time.perf_counter() - started)
+        return decision
+
+
+def play_game(specs: tuple[str, str], deal: int, swap: bool, target: int) -> dict[str, Any]:
+    """One game of a duplicate pair; the figures are for ``specs[0]`` ("A")."""
+    seats = [Seat(specs[1]), Seat(specs[0])] if swap else [Seat(specs[0]), Seat(specs[1])]
+    a = 1 if swap else 0
+    deal_rng = random.Random(f"bench-ai/deal/{deal}")
+    rngs = [random.Random(f"bench-ai/{deal}/{int(swap)}/{s}") for s in (0, 1)]
+    state = new_game(deal_rng, target)
+    while not state.is_over:
+        if state.phase is Phase.DEAL:
+            state, _ = deal_next(state, deal_rng)
+            continue
+        seat = state.to_act[0]
+        decision = seats[seat].decide(state, seat, rngs[seat])
+        state, _ = apply(state, as_action(state.phase, seat, decision))
+    assert state.outcome is not None
+    rounds = [r for r in state.rounds if r.scores is not None]
+    return {
+        "deal": deal,
+        "won": state.outcome.winner == a,
+        "margin": sum(r.scores[a] - r.scores[1 - a] for r in rounds if r.scores is not None),
+        "rounds": len(rounds),
+        "times": {"A": seats[a].times, "B": seats[1 - a].times},
+    }
+
+
+def _job(args: tuple[tuple[str, str], int, bool, int]) -> dict[str, Any]:
+    return play_game(*args)
+
+
+# --- Statistics -------------------------------------------------------------------------------
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (centre - half, centre + half)
+
+
+def mean_interval(values: Sequence[float], z: float = 1.96) -> tuple[float, float]:
+    """Mean and the half-width of its 95% interval."""
+    n = len(values)
+    if n == 0:
+        return (0.0, float("nan"))
+    mean = sum(values) / n
+    if n == 1:
+        return (mean, float("nan"))
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return (mean, z * math.sqrt(var / n))
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return float("nan")
+    index = min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))
+    return ordered[index]
+
+
+@dataclass
+class Pairing:
+    """Everything measured for one pairing."""
+
+    specs: tuple[str, str]
+    games: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def label(self) -> str:
+        return f"{self.specs[0]} vs {self.specs[1]}"
+
+    def pair_margins(self) -> list[float]:
+        """Per duplicate deal: A's margin per round over both games."""
+        by_deal: dict[int, list[dict[str, Any]]] = {}
+        for g in self.games:
+            by_deal.setdefault(g["deal"], []).append(g)
+        out = []
+        for games in by_deal.values():
+            rounds = sum(g["rounds"] for g in games)
+            out.append(sum(g["margin"] for g in games) / rounds)
+        return out
+
+    def summary(self) -> dict[str, Any]:
+        n = len(self.games)
+        wins = sum(1 for g in self.games if g["won"])
+        low, high = wilson(wins, n)
+        margin, half = mean_interval(self.pair_margins())
+        latency: dict[str, list[float]] = {}
+        for g in self.games:
+            for side, spec in zip("AB", self.specs, strict=True):
+                latency.setdefault(spec, []).extend(g["times"][side])
+        return {
+            "pairing": self.label,
+            "games": n,
+            "win_rate": wins / n if n else float("nan"),
+            "win_interval": [low, high],
+            "margin_per_round": margin,
+            "margin_half_width": half,
+            "latency": {
+                spec: {
+                    "decisions": len(t),
+                    "p50": percentile(t, 0.5),
+                    "p99": percentile(t, 0.99),
+                    "max": max(t) if t else float("nan"),
+                }
+                for spec, t in latency.items()
+            },
+        }
+
+
+def print_summary(s: dict[str, Any]) -> None:
+    low, high = s["win_interval"]
+    print(
+        f"{s['pairing']:<28} games {s['games']:>4}  wins {s['win_rate']:6.1%} "
+        f"[{low:5.1%}, {high:5.1%}]  margin/round {s['margin_per_round']:+6.1f} "
+        f"± {s['margin_half_width']:.1f}"
+    )
+    for spec, lat in s["latency"].items():
+        if spec in ("greedy", "easy"):
+            continue
+        print(
+            f"{'':<28} latency {spec:<14} n={lat['decisions']:<6} p50 {lat['p50'] * 1000:6.0f} ms"
+            f"  p99 {lat['p99'] * 1000:6.0f} ms  max {lat['max'] * 1000:6.0f} ms"
+        )
+    sys.stdout.flush()
+
+
+# --- Runs -------------------------------------------------------------------------------------
+
+QUICK = [
+    ("medium", "greedy", 40),
+    ("hard", "greedy", 6),
+    ("hard", "medium", 6),
+    ("seer-hard", "greedy", 6),
+]
+"""Quick mode: (player A, player B, duplicate deals)."""
+
+FULL = [
+    ("medium", "greedy", 200),
+    ("hard", "greedy", 150),
+    ("hard", "medium", 500),
+    ("seer-hard", "greedy", 150),
+    ("hard", "seer-hard", 100),
+]
+"""The full run: deals chosen for intervals of about ±3% at the expected win rates."""
+
+
+def run(
+    plan: Sequence[tuple[str, str, int]], offset: int, target: int, workers: int
+) -> list[dict[str, Any]]:
+    results = []
+    context = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
+    with context.Pool(workers) as pool:
+        for a, b, deals in plan:
+            pairing = Pairing((a, b))
+            jobs = [
+                ((a, b), deal, swap, target)
+                for deal in range(offset, offset + deals)
+                for swap in (False, True)
+            ]
+            started = time.perf_counter()
+            for game in pool.imap_unordered(_job, jobs):
+                pairing.games.append(game)
+            summary = pairing.summary()
+            summary["seconds"] = time.perf_counter() - started
+            print_summary(summary)
+            results.append(summary)
+    margins = {r["pairing"]: r["margin_per_round"] for r in results}
+    hard, seer = margins.get("hard vs greedy"), margins.get("seer-hard vs greedy")
+    if hard is not None and seer:
+        print(
+            "gap closure = margin(hard vs greedy) / margin(seer-hard vs greedy) per round "
+            f"= {hard:+.1f} / {seer:+.1f} = {hard / seer:.0%}"
+        )
+    return results
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    p.add_argument("--quick", action="store_true", help="the under-10-minutes run")
+    p.add_argument(
+        "--pairs",
+        help="comma-separated pairings like medium-greedy,hard-medium (default: the plan)",
+    )
+    p.add_argument("--deals", type=int, help="duplicate deals per pairing (overrides the plan)")
+    p.add_argument("--offset", type=int, default=0, help="first deal number (default 0)")
+    p.add_argument("--target", type=int, default=300, help="points per game (default 300)")
+    p.add_argument("--workers", type=int, default=2, help="worker processes (default 2)")
+    p.add_argument("--json", type=Path, help="also write the figures here")
+    args = p.parse_args(argv)
+    plan = QUICK if args.quick else FULL
+    if args.pairs:
+        plan = []
+        for pair in args.pairs.split(","):
+            a, b = _split_pair(pair)
+            plan.append((a, b, args.deals or 20))
+    elif args.deals:
+        plan = [(a, b, args.deals) for a, b, _ in plan]
+    print(
+        f"bench/ai.py: {'quick' if args.quick else 'full'} run, games to {args.target}, "
+        f"{args.workers} workers, {os.cpu_count()} cores, deals from {args.offset}"
+    )
+    started = time.perf_counter()
+    results = run(plan, args.offset, args.target, args.workers)
+    print(f"total {time.perf_counter() - started:.0f} s")
+    if args.json is not None:
+        args.json.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
+    return 0
+
+
+def _split_pair(text: str) -> tuple[str, str]:
+    """``hard-medium``, ``seer-hard-greedy`` or ``hard-seer-hard`` into its two players."""
+    parts = text.split("-")
+    names: list[str] = []
+    while parts:
+        part = parts.pop(0)
+        names.append(part + "-" + parts.pop(0) if part + "-" == SEER and parts else part)
+    if len(names) != 2:
+        raise SystemExit(f"{text!r} is not a pairing like hard-medium")
+    return (names[0], names[1])
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,134 @@
+"""The bot's levels as an agent speaking ``vidrasso-agent/1`` on standard input and output.
+
+    python -m bot.agent --level hard [--seed 7]
+
+Each ``decide`` line is answered with one ``{"action": ...}`` line, decided by the same
+function the bot's own computer player uses (:func:`bot.ai.decide.decide`) on the seat view
+rebuilt from the message. Diagnostics go to standard error only. A line that is not a decide
+message is logged and skipped; a decide message that cannot be understood is logged and, when
+its ``legal`` list can be read, answered with the first legal option, so the referee is never
+left waiting. The search uses at most a share of the message's ``time_ms``. The agent exits
+when standard input closes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import logging
+import sys
+import time
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+from bot.ai.decide import decide
+from bot.ai.protocol import (
+    MessageError,
+    action_to_json,
+    legal_from_message,
+    view_from_message,
+)
+
+log = logging.getLogger("bot.agent")
+
+LEVELS = ("easy", "medium", "hard")
+"""The levels the agent can play."""
+TIME_SHARE = 0.6
+"""The share of ``time_ms`` the search may use; the rest covers reading, writing and a busy
+machine."""
+TIME_RESERVE = 0.03
+"""Seconds kept back from every decision for the work around the search."""
+
+
+def decision_seed(seed: int, line: str) -> int:
+    """A seed for one decision from the agent's seed and the message (without its time limit),
+    so the same message gets the same answer whatever came before it."""
+    try:
+        msg = json.loads(line)
+        if isinstance(msg, dict):
+            msg.pop("time_ms", None)
+            line = json.dumps(msg, sort_keys=True)
+    except ValueError:
+        pass
+    digest = hashlib.sha256(f"{seed}/{line}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+def answer(level: str, line: str, seed: int) -> dict[str, Any] | None:
+    """The answer to one input line, or None when the line deserves none."""
+    try:
+        msg = json.loads(line)
+    except ValueError as error:
+        log.error("not JSON, skipped: %s", error)
+        return None
+    if not isinstance(msg, dict) or msg.get("type") != "decide":
+        log.error("not a decide message, skipped")
+        return None
+    try:
+        view = view_from_message(msg)
+    except MessageError as error:
+        legal = legal_from_message(msg)
+        if not legal:
+            log.error("unreadable decide message, no legal options to fall back on: %s", error)
+            return None
+        log.error("unreadable decide message, answering its first legal option: %s", error)
+        return {"action": legal[0]}
+    seconds: float | None = None
+    time_ms = msg.get("time_ms")
+    if isinstance(time_ms, int | float) and not isinstance(time_ms, bool) and time_ms > 0:
+        seconds = max(0.001, TIME_SHARE * time_ms / 1000 - TIME_RESERVE)
+    try:
+        decision = decide(level, view, decision_seed(seed, line), seconds=seconds)
+    except Exception:
+        log.exception("the decision failed; answering the first legal option")
+        legal = legal_from_message(msg)
+        return {"action": legal[0]} if legal else None
+    return {"action": action_to_json(decision)}
+
+
+def serve(level: str, seed: int, stdin: TextIO, stdout: TextIO) -> None:
+    """Answer decide messages from ``stdin`` on ``stdout`` until ``stdin`` closes."""
+    for line in stdin:
+        line = line.strip()
+        if not line:
+            continue
+        started = time.perf_counter()
+        reply = answer(level, line, seed)
+        if reply is None:
+            continue
+        stdout.write(json.dumps(reply, separators=(",", ":")) + "\n")
+        stdout.flush()
+        log.debug("answered in %.0f ms", 1000 * (time.perf_counter() - started))
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="python -m bot.agent",
+        description="Play a Vidrasso level over the vidrasso-agent/1 protocol (stdin/stdout).",
+    )
+    p.add_argument("--level", choices=LEVELS, default="medium", help="the level to play")
+    p.add_argument("--seed", type=int, default=0, help="the seed for every decision")
+    p.add_argument("--verbose", action="store_true", help="log every answer's time to stderr")
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    logging.basicConfig(
+        stream=sys.stderr,
+        level=logging.DEBUG if args.verbose else logging.WARNING,
+        format="agent %(levelname)s %(message)s",
+    )
+    try:
+        serve(args.level, args.seed, sys.stdin, sys.stdout)
+    except KeyboardInterrupt:
+        pass
+    except BrokenPipeError:
+        # The referee went away; nothing left to answer.
+        pass
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,412 @@
+"""Sampling search: choose trumps, gifts and cards by playing guessed worlds to the end.
+
+Every decision follows the same plan (determinized Monte Carlo). Draw worlds consistent with
+the seat's view (:mod:`bot.ai.worlds`); in each world, try every option and play the round to
+its end — with the rule-based playout policy (:mod:`bot.ai.playout`), or, once few tricks
+remain, with the exact endgame solver (:mod:`bot.ai.endgame`); choose the option with the most
+points on average over the worlds. Every option is judged on the same worlds, so the
+comparison is not drowned in the luck of the draw.
+
+- **Trumps**: each complete trump choice is played out in every world (both gifts chosen by the
+  policy). The second chooser takes the best remaining option; the first chooser assumes the
+  opponent will then name the other trump as badly for it as it can.
+- **Gift**: each hand card is tried as the gift, with the opponent's gift drawn by the policy
+  (or taken from the world when it has already given).
+- **Play**: each legal card is played, then the round is finished.
+
+A :class:`Budget` caps the work by a number of worlds, so the same seed gives the same choice,
+and by wall time as a safety cut-off (``None`` turns it off, as tests do).
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+
+from bot.ai.base import Decision, options
+from bot.ai.endgame import Solver
+from bot.ai.playout import Playout
+from bot.ai.worlds import Sampler, World, deal_order, play_position
+from bot.engine import (
+    DECK,
+    Bid,
+    BidKind,
+    Card,
+    Phase,
+    Rank,
+    Suit,
+    TableView,
+    Trumps,
+)
+from bot.engine.fast import BIT, FastRound
+
+TRICKS = 17
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """How much one decision may search.
+
+    The deterministic cap is ``work``: card plays simulated per decision. A decision with
+    ``k`` options whose playouts play ``n`` cards each samples ``work // (k * n)`` worlds,
+    clamped to ``[min_worlds, max_worlds]``, so early decisions (long playouts) search fewer
+    worlds than late ones and every decision costs about the same.
+    """
+
+    work: int
+    """Card plays in playouts per decision."""
+    max_worlds: int
+    """At most this many worlds per decision."""
+    endgame: int = 0
+    """Solve each world exactly once at most this many tricks remain (0: never)."""
+    endgame_nodes: int = 0
+    """Positions the endgame solver may visit per decision (over all its worlds)."""
+    seconds: float | None = None
+    """Wall-time safety cut-off per decision; None for none (reproducible tests)."""
+    min_worlds: int = 4
+    """Worlds searched even past the cut-off, so a loaded machine still decides sensibly."""
+    prune: float = 3.0
+    """Stop trying an option once it trails the best by this many standard errors (checked
+    every few worlds); 0 never prunes."""
+    tolerance: float = 0.3
+    """Also stop trying an option that is within this many points of the best with a
+    standard error below that: the two are as good as each other."""
+
+    def worlds(self, options: int, cards_each: int) -> int:
+        """Worlds for a decision between ``options`` with playouts of ``cards_each`` cards."""
+        n = self.work // max(1, options * cards_each)
+        return max(self.min_worlds, min(self.max_worlds, n))
+
+    def scaled(self, factor: float) -> Budget:
+        """This budget with its work and world counts multiplied by ``factor``."""
+
+        def n(x: int) -> int:
+            return max(1, round(x * factor))
+
+        return replace(
+            self,
+            work=n(self.work),
+            max_worlds=n(self.max_worlds),
+            endgame_nodes=n(self.endgame_nodes) if self.endgame_nodes else 0,
+            min_worlds=min(self.min_worlds, n(self.max_worlds)),
+        )
+
+    def timed(self, seconds: float | None) -> Budget:
+        """This budget with another wall-time cut-off."""
+        return replace(self, seconds=seconds)
+
+
+class Clock:
+    """The wall-time cut-off of one decision."""
+
+    def __init__(self, seconds: float | None) -> None:
+        self.deadline = None if seconds is None else time.perf_counter() + seconds
+
+    def out(self) -> bool:
+        return self.deadline is not None and time.perf_counter() >= self.deadline
+
+
+Draw = Callable[[random.Random], World]
+"""Where worlds come from: :meth:`Sampler.sample`, or the one true world for a benchmark
+player that sees every card."""
+
+
+LEVEL_BUDGETS: dict[str, Budget] = {
+    "medium": Budget(work=5_000, max_worlds=200, seconds=0.08),
+    "hard": Budget(
+        work=90_000,
+        max_worlds=600,
+        endgame=7,
+        endgame_nodes=600_000,
+        seconds=1.4,
+        min_worlds=8,
+    ),
+}
+"""The search levels' budgets at live speed."""
+
+SCALE_ENV = "VIDRASSO_AI_SCALE"
+"""An environment variable that scales every search budget (e.g. ``0.1`` in tests)."""
+
+
+def level_budget(level: str) -> Budget:
+    """The budget of a search level, scaled by :data:`SCALE_ENV` when that is set."""
+    budget = LEVEL_BUDGETS[level]
+    scale = os.environ.get(SCALE_ENV)
+    if scale:
+        budget = budget.scaled(float(scale))
+    return budget
+
+
+class SearchPlayer:
+    """A search level as a :class:`~bot.ai.base.Player`."""
+
+    def __init__(self, name: str, budget: Budget | None = None) -> None:
+        self.name = name
+        """The level, e.g. ``medium``."""
+        self.budget = level_budget(name) if budget is None else budget
+        """How much each decision may search."""
+
+    def decide(self, view: TableView, rng: random.Random) -> Decision:
+        return choose(view, self.budget, rng)
+
+
+def choose(
+    view: TableView, budget: Budget, rng: random.Random, draw: Draw | None = None
+) -> Decision:
+    """The search's decision for ``view.seat`` (which must be due to act).
+
+    ``draw`` replaces the sampler of worlds consistent with the view; only benchmarks pass it.
+    """
+    if view.seat is None or view.seat not in view.to_act:
+        raise ValueError("the seat is not due to act")
+    choices: Sequence[Decision] = options(view)
+    if len(choices) == 1:
+        return choices[0]
+    clock = Clock(budget.seconds)
+    if draw is None:
+        draw = Sampler(view).sample
+    if view.phase is Phase.TRUMP:
+        return choose_trump(view, budget, rng, clock, draw)
+    if view.phase is Phase.GIFT:
+        return choose_gift(view, budget, rng, clock, draw)
+    return choose_card(view, budget, rng, clock, draw)
+
+
+# --- Playing ----------------------------------------------------------------------------------
+
+
+def choose_card(
+    view: TableView, budget: Budget, rng: random.Random, clock: Clock, draw: Draw
+) -> Card:
+    """The legal card with the most points to come, on average over sampled worlds."""
+    assert view.seat is not None
+    me = view.seat
+    moves = tuple(c.index for c in view.legal)
+    contest = Contest(len(moves), budget)
+    left = TRICKS - len(view.tricks)
+    if left <= budget.endgame and budget.endgame_nodes > 0:
+        nodes = 0
+        for n in range(budget.max_worlds):
+            if nodes >= budget.endgame_nodes or (n >= budget.min_worlds and clock.out()):
+                break
+            fr = play_position(view, draw(rng))
+            solver = Solver(me)
+            alive = contest.alive
+            exact = solver.move_values(fr, tuple(moves[i] for i in alive))
+            nodes += solver.nodes
+            if contest.add(dict(zip(alive, map(float, exact), strict=True))):
+                break
+        return DECK[moves[contest.best()]]
+    cards_each = 2 * left - len(view.trick)
+    policy: Playout | None = None
+    work = 0
+    for n in range(budget.max_worlds):
+        if work >= budget.work and n >= budget.min_worlds:
+            break
+        if n >= budget.min_worlds and clock.out():
+            break
+        fr = play_position(view, draw(rng))
+        if policy is None:
+            policy = Playout(fr.trump_suit, fr.trump_rank)
+        alive = contest.alive
+        values = {i: float(_play_out(fr, moves[i], me, policy)) for i in alive}
+        work += len(alive) * cards_each
+        if contest.add(values):
+            break
+    return DECK[moves[contest.best()]]
+
+
+def _play_out(fr: FastRound, move: int, seat: int, policy: Playout) -> int:
+    f = fr.copy()
+    before = f.captured[seat]
+    f.play(move)
+    policy.run(f)
+    return f.captured[seat] - before
+
+
+class Contest:
+    """Options compared on the same worlds, dropping those that are clearly worse.
+
+    Every few worlds the option with the best mean so far is compared with each other live
+    option on the worlds both were tried in (paired differences, so the luck of each world
+    cancels out); an option that trails by more than ``budget.prune`` standard errors, or that
+    is as good as the best within ``budget.tolerance``, is no longer tried. The pruning looks
+    only at the values, so a seed still gives the same decision.
+    """
+
+    CHECK_EVERY = 4
+    """Worlds between pruning checks."""
+    MIN_WORLDS = 8
+    """Worlds before the first pruning check."""
+
+    def __init__(self, options: int, budget: Budget) -> None:
+        self.values: list[list[float]] = [[] for _ in range(options)]
+        self.alive: list[int] = list(range(options))
+        self.worlds = 0
+        self.z = budget.prune
+        self.tolerance = budget.tolerance
+
+    def add(self, values: dict[int, float]) -> bool:
+        """Record one world's values of the live options; True once one option is left."""
+        for i, v in values.items():
+            self.values[i].append(v)
+        self.worlds += 1
+        if (
+            self.z > 0
+            and self.worlds >= self.MIN_WORLDS
+            and self.worlds % self.CHECK_EVERY == 0
+            and len(self.alive) > 1
+        ):
+            self._prune()
+        return len(self.alive) == 1
+
+    def mean(self, i: int) -> float:
+        vals = self.values[i]
+        return sum(vals) / len(vals) if vals else float("-inf")
+
+    def best(self) -> int:
+        """The live option with the best mean (the first on ties)."""
+        return max(self.alive, key=lambda i: (self.mean(i), -i))
+
+    def _prune(self) -> None:
+        best = self.best()
+        top = self.values[best]
+        keep = [best]
+        for i in self.alive:
+            if i == best:
+                continue
+            vals = self.values[i]
+            n = len(vals)
+            diffs = [a - b for a, b in zip(top[-n:], vals, strict=True)]
+            mean = sum(diffs) / n
+            var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+            se = math.sqrt(var / n)
+            if mean > self.z * se or (se < self.tolerance and mean + se < self.tolerance):
+                continue
+            keep.append(i)
+        self.alive = sorted(keep)
+
+
+# --- The gift ---------------------------------------------------------------------------------
+
+
+def choose_gift(
+    view: TableView, budget: Budget, rng: random.Random, clock: Clock, draw: Draw
+) -> Card:
+    """The hand card whose giving leaves us the most points, on average over sampled worlds."""
+    assert view.seat is not None and view.trumps.suit is not None
+    assert view.trumps.rank is not None
+    me = view.seat
+    gifts = tuple(c.index for c in view.legal)
+    contest = Contest(len(gifts), budget)
+    suit, rank = view.trumps.suit.number, view.trumps.rank.number
+    policy = Playout(suit, rank)
+    leader = 1 - view.dealer
+    work = 0
+    for n in range(budget.max_worlds):
+        if work >= budget.work and n >= budget.min_worlds:
+            break
+        if n >= budget.min_worlds and clock.out():
+            break
+        world = draw(rng)
+        order = deal_order(view, world)
+        their_gift = world.their_gift
+        if their_gift < 0:
+            their_gift = _policy_gift(order, 1 - me, policy)
+        values = {}
+        for i in contest.alive:
+            pair = (gifts[i], their_gift) if me == 0 else (their_gift, gifts[i])
+            fr = FastRound.from_order(order, suit, rank, pair, leader)
+            policy.run(fr)
+            values[i] = float(fr.scores()[me])
+        work += len(values) * 2 * TRICKS
+        if contest.add(values):
+            break
+    return DECK[gifts[contest.best()]]
+
+
+def _dealt(order: Sequence[int], seat: int) -> tuple[int, int, int]:
+    """A dealt seat's hand, face-up and face-down strawman masks, from a deal order."""
+    hand = ups = downs = 0
+    for c in order[20 + 8 * seat : 28 + 8 * seat]:
+        hand |= BIT[c]
+    for c in order[10 + 5 * seat : 15 + 5 * seat]:
+        ups |= BIT[c]
+    for c in order[5 * seat : 5 * seat + 5]:
+        downs |= BIT[c]
+    return hand, ups, downs
+
+
+def _policy_gift(order: Sequence[int], seat: int, policy: Playout) -> int:
+    """The gift the policy gives from ``seat``'s dealt hand."""
+    hand, _, _ = _dealt(order, seat)
+    their_hand, their_ups, their_downs = _dealt(order, 1 - seat)
+    return policy.gift(hand, their_hand | their_ups, their_downs)
+
+
+# --- Trumps -----------------------------------------------------------------------------------
+
+TrumpPair = tuple[int, int]
+"""A complete trump choice as (suit number, rank number)."""
+
+
+def choose_trump(
+    view: TableView, budget: Budget, rng: random.Random, clock: Clock, draw: Draw
+) -> Bid:
+    """The trump choice that leaves us the most points, judged by playing each complete choice
+    out in sampled worlds."""
+    assert view.seat is not None
+    bids: list[Bid] = [b for b in options(view) if isinstance(b, Bid)]
+    pairs = sorted({pair for bid in bids for pair in _completions(view, bid)})
+    value = _trump_values(view, pairs, budget, rng, clock, draw)
+    if view.bids:
+        return max(bids, key=lambda bid: (value[_completions(view, bid)[0]], _bid_order(bid)))
+
+    def worst(bid: Bid) -> float:
+        return min(value[pair] for pair in _completions(view, bid))
+
+    return max(bids, key=lambda bid: (worst(bid), _bid_order(bid)))
+
+
+def _bid_order(bid: Bid) -> int:
+    """A fixed tie-break between equal trump choices."""
+    return -(bid.value.number + (10 if bid.kind is BidKind.RANK else 0))
+
+
+def _completions(view: TableView, bid: Bid) -> list[TrumpPair]:
+    """The complete trump choices ``bid`` can lead to."""
+    trumps = Trumps.from_bids((*view.bids, bid))
+    suits = [trumps.suit] if trumps.suit is not None else list(Suit)
+    ranks = [trumps.rank] if trumps.rank is not None else list(Rank)
+    return [(s.number, r.number) for s in suits for r in ranks]
+
+
+def _trump_values(
+    view: TableView,
+    pairs: Sequence[TrumpPair],
+    budget: Budget,
+    rng: random.Random,
+    clock: Clock,
+    draw: Draw,
+) -> dict[TrumpPair, float]:
+    """Our average round points under each trump pair over the same sampled worlds."""
+    assert view.seat is not None
+    me = view.seat
+    leader = 1 - view.dealer
+    totals = dict.fromkeys(pairs, 0.0)
+    policies = {pair: Playout(*pair) for pair in pairs}
+    for n in range(budget.worlds(len(pairs), 2 * TRICKS)):
+        if n >= budget.min_worlds and clock.out():
+            break
+        order = deal_order(view, draw(rng))
+        for pair in pairs:
+            policy = policies[pair]
+            gifts = (_policy_gift(order, 0, policy), _policy_gift(order, 1, policy))
+            fr = FastRound.from_order(order, pair[0], pair[1], gifts, leader)
+            policy.run(fr)
+            totals[pair] += fr.scores()[me]
+    return totals

@@ -1,0 +1,210 @@
+"""Worlds: guesses of the cards one seat cannot see, consistent with everything it has seen.
+
+A seat sees its hand, the gift it gave, every face-up strawman card and every card played this
+round. The rest — the *unseen* cards — lie in four places: the opponent's hand (its size is
+public), the face-down strawman cards of both seats (their number is public; a seat does not
+know its own), and, once the opponent has given its gift, that gift in our capture pile.
+
+A :class:`World` puts each unseen card in one of those places. :class:`Sampler` draws worlds
+that respect what play has revealed: a follower that played neither the led suit nor a trump
+had no available card of the led suit, so its hand holds none now (its hand never grows; a
+face-down card that turns up later may still be of that suit). Subject to that, every
+assignment is equally likely, so the opponent's hand is drawn first from the cards it may hold
+and the other places share the rest uniformly.
+
+Cards are the bitmask indices of :mod:`bot.engine.fast`.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from bot.engine import DECK, GameState, Phase, TableView
+from bot.engine.fast import (
+    BIT,
+    NO_CARD,
+    SUIT_MASKS,
+    FastRound,
+    cards,
+    mask_of,
+)
+
+
+class InconsistentView(ValueError):
+    """A view whose counts of unseen cards do not add up (a corrupt or hand-made view)."""
+
+
+@dataclass(frozen=True, slots=True)
+class World:
+    """One guess of every card a seat cannot see."""
+
+    their_hand: int
+    """The mask of the opponent's hand now."""
+    downs: tuple[tuple[int, ...], tuple[int, ...]]
+    """``downs[s][i]``: the face-down card of seat ``s``'s pile ``i``, or NO_CARD."""
+    their_gift: int
+    """The card the opponent has given us, or NO_CARD when it has not given one yet."""
+
+
+def seen_mask(view: TableView) -> int:
+    """Every card ``view.seat`` has seen this round: its hand and gift, face-up strawmen, and
+    the cards played."""
+    seen = mask_of(view.hand or ())
+    if view.gift_given is not None:
+        seen |= BIT[view.gift_given.index]
+    for row in view.strawmen:
+        for pile in row:
+            if pile.up is not None:
+                seen |= BIT[pile.up.index]
+    for trick in view.tricks:
+        seen |= BIT[trick.cards[0].index] | BIT[trick.cards[1].index]
+    for played in view.trick:
+        seen |= BIT[played.index]
+    return seen
+
+
+def void_suits(view: TableView) -> int:
+    """The mask of every card of a suit the opponent has shown it has none of in its hand.
+
+    A follower with an available card of the led suit must follow it or trump; one that did
+    neither held no card of that suit (trump-rank cards count by their printed suit).
+    """
+    assert view.seat is not None
+    trumps = view.trumps
+    voids = 0
+    for trick in view.tricks:
+        if trick.leader != view.seat:
+            continue
+        led, answer = trick.cards
+        if answer.suit is not led.suit and not trumps.is_trump(answer):
+            voids |= SUIT_MASKS[led.suit.number]
+    return voids
+
+
+class Sampler:
+    """Draws :class:`World` s for one seat's view; build once per decision, sample many."""
+
+    def __init__(self, view: TableView) -> None:
+        if view.seat is None or view.hand is None:
+            raise ValueError("worlds are drawn for a seat, not for the public view")
+        self.seat = view.seat
+        them = 1 - view.seat
+        self.unseen = ~seen_mask(view) & ((1 << 36) - 1)
+        self.voids = void_suits(view)
+        self.hand_size = view.hand_sizes[them]
+        self.has_gift = view.gifts_in[them] and view.phase in (Phase.GIFT, Phase.PLAY)
+        self.hidden: tuple[tuple[int, ...], tuple[int, ...]] = (
+            tuple(p.hidden for p in view.strawmen[0]),
+            tuple(p.hidden for p in view.strawmen[1]),
+        )
+        slots = self.hand_size + sum(self.hidden[0]) + sum(self.hidden[1]) + self.has_gift
+        unseen = cards(self.unseen)
+        if slots != len(unseen):
+            raise InconsistentView(f"{len(unseen)} unseen cards for {slots} places")
+        self.unseen_cards = unseen
+        self.may_hold = cards(self.unseen & ~self.voids)
+        if len(self.may_hold) < self.hand_size:
+            # Cannot happen in a real game; fall back to ignoring the inference.
+            self.may_hold = unseen
+
+    def sample(self, rng: random.Random) -> World:
+        """One world, uniformly among those consistent with the view."""
+        hand = 0
+        rand = rng.random
+        may = list(self.may_hold)
+        # A partial Fisher–Yates shuffle: the hand is the first ``hand_size`` picks.
+        n = len(may)
+        for i in range(self.hand_size):
+            j = i + int(rand() * (n - i))
+            may[i], may[j] = may[j], may[i]
+            hand |= BIT[may[i]]
+        rest = [c for c in self.unseen_cards if not hand >> c & 1]
+        m = len(rest)
+        for i in range(m - 1, 0, -1):
+            j = int(rand() * (i + 1))
+            rest[i], rest[j] = rest[j], rest[i]
+        it = iter(rest)
+        downs = tuple(tuple(next(it) if h else NO_CARD for h in self.hidden[s]) for s in (0, 1))
+        gift = next(it) if self.has_gift else NO_CARD
+        return World(hand, (downs[0], downs[1]), gift)
+
+
+def play_position(view: TableView, world: World) -> FastRound:
+    """The play-phase position of ``view`` with ``world`` filling in the unseen cards.
+
+    Gifts count zero points (NO_CARD): a search compares the points still to come.
+    """
+    assert view.seat is not None and view.hand is not None
+    trumps = view.trumps
+    assert trumps.suit is not None and trumps.rank is not None
+    me = view.seat
+    hands = [0, 0]
+    hands[me] = mask_of(view.hand)
+    hands[1 - me] = world.their_hand
+    piles = tuple(
+        tuple(
+            (NO_CARD if p.up is None else p.up.index, world.downs[s][i])
+            for i, p in enumerate(view.strawmen[s])
+        )
+        for s in (0, 1)
+    )
+    return FastRound(
+        hands=(hands[0], hands[1]),
+        piles=(piles[0], piles[1]),
+        trump_suit=trumps.suit.number,
+        trump_rank=trumps.rank.number,
+        gifts=(NO_CARD, NO_CARD),
+        leader=view.leader,
+        led=view.trick[0].index if view.trick else NO_CARD,
+        captured=view.captured,
+        trick_count=len(view.tricks),
+    )
+
+
+def deal_order(view: TableView, world: World) -> list[int]:
+    """Before play (trump and gift phases): the deck order :meth:`FastRound.from_order` deals,
+    with ``world`` filling in the unseen cards: downs, ups, then both eight-card hands.
+
+    An opponent's gift already given goes back into its hand, so each hand has eight cards.
+    """
+    assert view.seat is not None and view.hand is not None
+    me = view.seat
+    order: list[int] = []
+    for s in (0, 1):
+        order.extend(world.downs[s])
+    for s in (0, 1):
+        for p in view.strawmen[s]:
+            assert p.up is not None
+            order.append(p.up.index)
+    mine = [c.index for c in view.hand]
+    if view.gift_given is not None:
+        mine.append(view.gift_given.index)
+    theirs = list(cards(world.their_hand))
+    if world.their_gift >= 0:
+        theirs.append(world.their_gift)
+    hands = (mine, theirs) if me == 0 else (theirs, mine)
+    order.extend(hands[0])
+    order.extend(hands[1])
+    return order
+
+
+def card_text(mask: int) -> str:
+    """The cards of a mask in the text notation, for logs and test messages."""
+    return " ".join(DECK[i].text for i in cards(mask))
+
+
+def true_world(state: GameState, seat: int) -> World:
+    """The world as it really is, for ``seat``: what a benchmark player that sees every card
+    decides from. Never used by a player that plays people."""
+    rnd = state.round
+    them = 1 - seat
+    downs = tuple(
+        tuple(NO_CARD if p.down is None else p.down.index for p in rnd.strawmen[s]) for s in (0, 1)
+    )
+    gift = rnd.gifts[them]
+    return World(
+        their_hand=mask_of(rnd.hands[them]),
+        downs=(downs[0], downs[1]),
+        their_gift=NO_CARD if gift is None else gift.index,
+    )
