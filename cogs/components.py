@@ -233,23 +233,34 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
 )
 
 
+def detached(view: discord.ui.View) -> discord.ui.View:
+    """A view discord.py will not keep listening to.
+
+    Every button here is a persistent ``DynamicItem`` routed by its custom id, so listening
+    views are useless; worse, discord.py gives each view sent in an ephemeral reply a
+    15-minute timer that keeps the view alive (one per "Show my hand").
+    """
+    view.stop()
+    return view
+
+
 def challenge_view(challenge_id: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(ChallengeButton(challenge_id, True))
     view.add_item(ChallengeButton(challenge_id, False))
-    return view
+    return detached(view)
 
 
 def table_view(game_id: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(HandButton(game_id))
-    return view
+    return detached(view)
 
 
 def single(item: discord.ui.Item[Any]) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(item)
-    return view
+    return detached(view)
 
 
 def hand_view(game: GameRow, seat: int) -> discord.ui.View:
@@ -313,4 +324,4 @@ def hand_view(game: GameRow, seat: int) -> discord.ui.View:
             view.add_item(button)
     if table.outcome is None:
         view.add_item(HandButton(game.id, "Refresh", primary=False))
-    return view
+    return detached(view)

@@ -25,6 +25,7 @@ from bot.engine import to_record
 from bot.ladder_service import LadderService, LeaderboardPage
 from bot.service import ServiceError
 from cogs import ladder_render as render
+from cogs.components import detached
 from cogs.vidrasso import reply
 
 if TYPE_CHECKING:
@@ -115,7 +116,7 @@ def pages_view(owner_id: int, page: LeaderboardPage) -> discord.ui.View | None:
     view.add_item(PageButton(owner_id, max(1, page.page - 1), "prev", disabled=at_start))
     view.add_item(PageButton(owner_id, min(page.pages, page.page + 1), "next", disabled=at_end))
     view.add_item(PageButton(owner_id, page.pages, "last", disabled=at_end))
-    return view
+    return detached(view)
 
 
 def records_view(game_ids: list[int]) -> discord.ui.View | None:
@@ -124,7 +125,7 @@ def records_view(game_ids: list[int]) -> discord.ui.View | None:
     view = discord.ui.View(timeout=None)
     for i, game_id in enumerate(game_ids, start=1):
         view.add_item(RecordButton(game_id, f"Record {i}"))
-    return view
+    return detached(view)
 
 
 class Ladder(commands.Cog):

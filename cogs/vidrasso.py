@@ -41,6 +41,7 @@ from cogs.components import (
     RematchButton,
     ResignButton,
     challenge_view,
+    detached,
     hand_view,
     single,
     table_view,
@@ -322,7 +323,9 @@ class Vidrasso(
             f"game {g.id} vs <@{g.player_ids[1 - (g.seat_of(interaction.user.id) or 0)]}>"
             for g in choices[:20]
         )
-        await reply(interaction, f"You have several games ({opponents}). Which one?", view=view)
+        await reply(
+            interaction, f"You have several games ({opponents}). Which one?", view=detached(view)
+        )
         return None
 
     # --- buttons -----------------------------------------------------------------------
@@ -434,7 +437,7 @@ class Vidrasso(
                 interaction, moved.game, note=note, edit=_is_ephemeral(interaction)
             )
             await self.publish(moved)
-            if await self.computer_turns(game_id):
+            if moved.game.computer_level and await self.computer_turns(game_id):
                 await self._refresh_hand(interaction, game_id)
 
         await self.guarded(interaction, work, game_id=game_id)

@@ -59,6 +59,14 @@ class Weights:
     """A leader's preference for a face-up strawman card (its under-card becomes playable)."""
     lead: float = 4.06
     """What winning a trick is worth beyond its points: the lead of the next one."""
+    follow_strawman: float = 0.0
+    """A follower's preference for a face-up strawman card."""
+    kept_points: float = 1.0
+    """How much a kept card's own points count in its swing."""
+    void_lead: float = 0.0
+    """A leader's preference for a suit the follower has no available card of."""
+    trump_lead: float = 0.0
+    """A leader's reluctance to lead a trump."""
 
 
 WEIGHTS = Weights()
@@ -84,7 +92,7 @@ def beaten_by(trump_suit: int, trump_rank: int) -> tuple[int, ...]:
 class Playout:
     """The policy for one round's trumps; :meth:`run` plays a position to its end."""
 
-    __slots__ = ("beaten", "bonus", "hold", "trumps", "w")
+    __slots__ = ("beaten", "bonus", "down", "hold", "trumps", "w")
 
     beaten: tuple[int, ...]
     """:func:`beaten_by` for these trumps."""
@@ -104,6 +112,7 @@ class Playout:
         # hold[n]: the chance to hold against n half-threats (a face-down threat counts
         # ``down`` of an available one, in steps of a half).
         self.hold = tuple(weights.spared ** (n / 2) for n in range(2 * CARDS + 1))
+        self.down = round(2 * weights.down)
 
     def keep_values(self, mine: int, theirs: int, their_downs: int) -> list[float]:
         """What each card in ``mine`` is worth kept for later when the other seat holds
@@ -113,21 +122,22 @@ class Playout:
         beaten = self.beaten
         hold = self.hold
         bonus = self.bonus
-        down = round(2 * self.w.down)
+        down = self.down
         swing = self.w.swing
+        points = self.w.kept_points
         for c in cards(mine):
             threats = beaten[c]
             n = 2 * (threats & theirs).bit_count() + down * (threats & their_downs).bit_count()
-            keep[c] = (2.0 * hold[n] - 1.0) * (POINTS[c] + swing) + bonus[c]
+            keep[c] = (2.0 * hold[n] - 1.0) * (points * POINTS[c] + swing) + bonus[c]
         return keep
 
     def keeps(self, fr: FastRound) -> tuple[list[float], list[float]]:
-        """Both seats' kept values in this position."""
+        """Both seats' kept values of their available cards in this position."""
         hands, tops, downs = fr.hands, fr.tops, fr.downs
         available = (hands[0] | tops[0], hands[1] | tops[1])
         return (
-            self.keep_values(available[0] | downs[0], available[1], downs[1]),
-            self.keep_values(available[1] | downs[1], available[0], downs[0]),
+            self.keep_values(available[0], available[1], downs[1]),
+            self.keep_values(available[1], available[0], downs[0]),
         )
 
     def run(self, fr: FastRound) -> None:
@@ -159,20 +169,24 @@ class Playout:
         suit = SUIT_MASK_OF[led]
         if available & suit:
             available &= suit | self.trumps
-        return self.best_answer(available, led, keep)
+        return self.best_answer(available, led, keep, fr.tops[seat])
 
-    def best_answer(self, legal: int, led: int, keep: list[float]) -> int:
+    def best_answer(self, legal: int, led: int, keep: list[float], tops: int) -> int:
         """Among ``legal``, the card that does best against ``led``: the trick's points and
-        the next lead (won or lost) net of the card's kept value."""
+        the next lead (won or lost) net of the card's kept value; ``tops`` are the
+        follower's face-up strawman cards."""
         wins = self.beaten[led]
         base = POINTS[led]
         weight = self.w.follow_keep
         lead = self.w.lead
+        strawman = self.w.follow_strawman
         best = -1
         best_value = -1e9
         for c in cards(legal):
             trick = base + POINTS[c] + lead
             value = (trick if wins >> c & 1 else -trick) - weight * keep[c]
+            if tops >> c & 1:
+                value += strawman
             if value > best_value:
                 best_value = value
                 best = c
@@ -189,24 +203,58 @@ class Playout:
         trumps = self.trumps
         beaten = self.beaten
         w = self.w
+        follow_keep = w.follow_keep
+        lead_keep = w.lead_keep
+        their_weight = w.their_keep
+        bonus = w.lead
+        # The follower's best winner is the first card of ``to_win`` it may play that beats
+        # the lead, and its best loser the first of ``to_lose`` that does not (as in
+        # best_answer): sorting once per trick saves scoring every answer to every lead.
+        answers = cards(theirs)
+        their_tops = fr.tops[1 - leader]
+        strawman = w.follow_strawman
+        cost = [0.0] * len(their_keep)
+        for a in answers:
+            cost[a] = follow_keep * their_keep[a] - (strawman if their_tops >> a & 1 else 0.0)
+        to_win = sorted(answers, key=lambda a: cost[a] - POINTS[a])
+        to_lose = sorted(answers, key=lambda a: cost[a] + POINTS[a])
         best = -1
         best_value = -1e9
         for c in cards(fr.hands[leader] | tops):
             suit = SUIT_MASK_OF[c]
             legal = theirs & (suit | trumps) if theirs & suit else theirs
             if legal:
-                answer = self.best_answer(legal, c, their_keep)
-                trick = POINTS[c] + POINTS[answer] + w.lead
-                won = not (beaten[c] >> answer & 1)
-                value = (
-                    (trick if won else -trick)
-                    - w.lead_keep * keep[c]
-                    + w.their_keep * their_keep[answer]
-                )
+                wins = legal & beaten[c]
+                loses = legal & ~wins
+                win_value = lose_value = -1e9
+                winner = loser = -1
+                if wins:
+                    for a in to_win:
+                        if wins >> a & 1:
+                            winner = a
+                            break
+                    win_value = POINTS[c] + POINTS[winner] + bonus - cost[winner]
+                if loses:
+                    for a in to_lose:
+                        if loses >> a & 1:
+                            loser = a
+                            break
+                    lose_value = -POINTS[c] - POINTS[loser] - bonus - cost[loser]
+                if win_value > lose_value:
+                    trick = -(POINTS[c] + POINTS[winner] + bonus)
+                    answer = winner
+                else:
+                    trick = POINTS[c] + POINTS[loser] + bonus
+                    answer = loser
+                value = trick - lead_keep * keep[c] + their_weight * their_keep[answer]
+                if not theirs & suit:
+                    value += w.void_lead
             else:
                 value = POINTS[c] - keep[c]
             if tops >> c & 1:
                 value += w.strawman_lead
+            if trumps >> c & 1:
+                value -= w.trump_lead
             if value > best_value:
                 best_value = value
                 best = c

@@ -61,6 +61,9 @@ class Budget:
     """Card plays in playouts per decision."""
     max_worlds: int
     """At most this many worlds per decision."""
+    trump_work: int = 0
+    """Card plays for the trump choice (0: ``work``); the choice matters more than any
+    single card."""
     endgame: int = 0
     """Solve each world exactly once at most this many tricks remain (0: never)."""
     endgame_nodes: int = 0
@@ -91,6 +94,7 @@ class Budget:
             self,
             work=n(self.work),
             max_worlds=n(self.max_worlds),
+            trump_work=n(self.trump_work) if self.trump_work else 0,
             endgame_nodes=n(self.endgame_nodes) if self.endgame_nodes else 0,
             min_worlds=min(self.min_worlds, n(self.max_worlds)),
         )
@@ -399,7 +403,9 @@ def _trump_values(
     leader = 1 - view.dealer
     totals = dict.fromkeys(pairs, 0.0)
     policies = {pair: Playout(*pair) for pair in pairs}
-    for n in range(budget.worlds(len(pairs), 2 * TRICKS)):
+    work = budget.trump_work or budget.work
+    worlds = max(budget.min_worlds, min(budget.max_worlds, work // (len(pairs) * 2 * TRICKS)))
+    for n in range(worlds):
         if n >= budget.min_worlds and clock.out():
             break
         order = deal_order(view, draw(rng))

@@ -161,6 +161,9 @@ class Card:
     @classmethod
     def parse(cls, text: str) -> Card:
         """Parse ``7H``, ``as`` or ``7♥``."""
+        found = _BY_TEXT.get(text)
+        if found is not None:  # the stored notation: loading a game parses hundreds of these
+            return found
         raw = text.strip()
         if len(raw) != 2:
             raise CardParseError(f"{text!r} is not a card (write rank then suit, like 7H or AS)")
@@ -173,6 +176,7 @@ DECK: tuple[Card, ...] = tuple(
 """All 36 cards, by index: spades A..9, hearts A..9, diamonds A..9, clubs A..9."""
 
 _BY_KEY = {(c.rank, c.suit): c for c in DECK}
+_BY_TEXT = {c.text: c for c in DECK}
 
 
 def card(rank: Rank, suit: Suit) -> Card:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 from pathlib import Path
@@ -344,3 +345,21 @@ async def test_commands_are_offered_in_servers_only(h: Harness) -> None:
     assert synced, "commands are synced at start"
     (command,) = [c for c in synced[-1].json if c["name"] == "vidrasso"]
     assert command.get("contexts") == [0] or command.get("dm_permission") is False
+
+
+async def test_sent_views_are_not_kept_in_memory(h: Harness) -> None:
+    """Buttons are routed by their custom ids; no per-message view may pile up in discord.py."""
+    alice, bob = h.users["alice"], h.users["bob"]
+    game_id = await challenge_and_accept(h, alice, bob)
+    rng = random.Random(2)
+    for _ in range(30):
+        await take_turn(h, game_id, rng)
+    store = h.bot._connection._view_store
+    assert not store._synced_message_views
+    assert not store._views
+    assert store._dynamic_items  # the persistent buttons are registered once, by pattern
+    # nor a 15-minute timer holding each private hand's view
+    timers = [
+        t for t in asyncio.all_tasks() if "timeout_task_impl" in repr(t.get_coro()) and not t.done()
+    ]
+    assert not timers, f"{len(timers)} views are kept alive by timers"

@@ -1,0 +1,694 @@
+"""Vidrasso bot benchmark: card plays through the real bot, offline, with many stored games.
+
+Each run starts the real bot (``create_bot``, all its cogs) on a fresh SQLite database in a
+temporary directory, logged in to the offline Discord of ``tests.harness``. Before the bot
+starts, the database (the bot's own schema, ``Database.open``) gets ``--finished`` finished
+games between 40 members, put on the ladder with the bot's own finish hook; 1,000 distinct
+random games are played out with the engine and larger databases reuse their states. Then 100
+games in progress are started between distinct pairs and advanced with ``GameService.act`` to
+a random point of a game (into the play phase, never to the end), and the cog posts each one's
+table in the channel.
+
+The timed loop picks a game in progress at random; the player to act clicks "Show my hand" on
+its table and then a random enabled button of the hand they get. A game that ends is replaced
+by a new one between the same two players, so 100 are always in progress.
+
+Figures, per run:
+
+- *card play*: a click on a card button in the play phase. "press → answer" is the harness's
+  clock (``InteractionResult.elapsed_ack``): from just before the INTERACTION_CREATE event is
+  handed to discord.py until the bot's interaction callback (the edited hand) reaches the fake
+  Discord. "whole click" is ``time.perf_counter`` around ``Harness.click``: from building the
+  event until the bot has done everything the click causes (the public table: a new message
+  or an edit, round summaries, the next deal, the end of the game), plus the harness's own
+  work (answering the bot's REST calls, waiting for its tasks to settle).
+- *open hand*: the "Show my hand" click on the table, measured the same two ways.
+- *trump/gift*: the other choices the loop makes through buttons when a round starts; shown
+  apart, never counted as card plays.
+- *card plays per second*: card plays divided by the wall-clock time of the timed loop, which
+  includes every click, the benchmark's bookkeeping (one read of the game per turn) and the
+  replacement of finished games.
+
+Also shown: garbage collections during the loop (a full one walks everything the harness has
+recorded, so the longest pauses grow over a run) and the load average, since other processes
+on the machine shift the tail. The first ``--warmup`` turns are not measured. Everything random
+is seeded (finished games, games in progress, picks, the bot's deals); every run makes the
+same clicks whatever the number of stored games.
+
+discord.py gives each view sent in an ephemeral message a 15-minute timeout task, so every
+"Show my hand" leaves a task behind. ``Harness.settle`` inspects every task after each click,
+which would make the harness (not the bot) slower with every turn; so after each turn the
+benchmark stops those views, which changes nothing the bot does (see :func:`stop_timed_views`).
+``--keep-hand-views`` leaves them running, to see the effect.
+
+    PYTHONPATH=. .venv/bin/python bench/bot.py [--plays N] [--finished N [N ...]] [--seed S]
+        [--warmup N] [--keep-hand-views] [--profile]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import cProfile
+import gc
+import io
+import json
+import math
+import os
+import platform
+import pstats
+import random
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Protocol
+
+import discord
+
+# Runs from a checkout without installing the package.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bot.app import VidrassoBot, create_bot
+from bot.engine import (
+    Action,
+    Bid,
+    GameState,
+    Gift,
+    Phase,
+    Play,
+    apply,
+    deal_next,
+    legal_actions,
+    new_game,
+    state_from_json,
+    state_to_json,
+)
+from bot.service import CardChoice, Choice, TrumpChoice
+from bot.settings import Settings
+from bot.storage import games as store
+from bot.storage.database import Database
+from bot.storage.ladder import record_result
+from tests.harness import Account, Harness, InteractionResult, World
+
+TARGET_P99_MS = 25.0
+"""The issue's target for a card play, press to answer."""
+IN_PROGRESS = 100
+"""Games in progress during the timed loop."""
+PLAYERS = 40
+"""Members of the guild who play (780 possible pairs)."""
+GAME_MOVES = 136
+"""About how many moves a random game to 300 lasts (two trump choices, two gifts and 34
+cards a round, three or four rounds); games in progress start anywhere in it."""
+DISTINCT_FINISHED = 1_000
+"""Finished games played out with the engine; larger databases reuse their states."""
+CHOICE_PREFIXES = ("vidrasso:play:", "vidrasso:gift:", "vidrasso:trump:")
+_VIEW_TIMEOUT = discord.ui.view.BaseView._BaseView__timeout_task_impl.__code__  # type: ignore[attr-defined]
+"""The coroutine that keeps a view with a timeout alive (discord.py gives every view sent
+in an ephemeral message 15 minutes)."""
+
+INSERT_FINISHED = """
+INSERT INTO games (guild_id, channel_id, player0_id, player1_id, target, status, result,
+                   winner_seat, version, state, created_at, updated_at, finished_at)
+VALUES (?, ?, ?, ?, ?, 'finished', ?, ?, ?, ?, ?, ?, ?)
+"""
+COUNT_GAMES = "SELECT status, COUNT(*) FROM games GROUP BY status"
+
+
+# --- figures --------------------------------------------------------------------------------
+
+
+@dataclass
+class Latencies:
+    """Samples of one kind of click, in seconds."""
+
+    ack: list[float] = field(default_factory=list)
+    """Press → the interaction callback reached Discord (the harness's clock)."""
+    whole: list[float] = field(default_factory=list)
+    """Press → the bot finished with the click (perf_counter around ``Harness.click``)."""
+
+    def add(self, result: InteractionResult, whole: float) -> None:
+        assert result.elapsed_ack is not None
+        self.ack.append(result.elapsed_ack)
+        self.whole.append(whole)
+
+
+def percentile(samples: Sequence[float], q: float) -> float:
+    """The nearest-rank percentile (``q`` in 0..100) of non-empty ``samples``."""
+    ordered = sorted(samples)
+    rank = max(1, math.ceil(q / 100 * len(ordered)))
+    return ordered[rank - 1]
+
+
+def summary(samples: Sequence[float]) -> str:
+    if not samples:
+        return "no samples"
+    ms = [s * 1000 for s in samples]
+    return (
+        f"p50 {percentile(ms, 50):6.2f}  p99 {percentile(ms, 99):6.2f}  "
+        f"max {max(ms):6.2f} ms  (n={len(ms):,})"
+    )
+
+
+@dataclass
+class Run:
+    """What one run measured."""
+
+    finished_before: int
+    in_progress: int
+    finished_after: int = 0
+    seconds: float = 0.0
+    """Wall-clock time of the timed loop."""
+    cpu_seconds: float = 0.0
+    """CPU time of the process (every thread) in the timed loop: unlike the wall clock, not
+    stretched when other processes share the CPUs."""
+    card: Latencies = field(default_factory=Latencies)
+    open_hand: Latencies = field(default_factory=Latencies)
+    other: Latencies = field(default_factory=Latencies)
+    games_ended: int = 0
+    """Games that ended in the timed loop (each replaced by a new one)."""
+    waiting_views: int = 0
+    """Views still waiting for their timeout at the end (0 unless ``--keep-hand-views``)."""
+    objects_before: int = 0
+    """Objects the garbage collector tracks when the timed loop starts, and when it ends."""
+    objects_after: int = 0
+    gc_pauses: list[tuple[int, float]] = field(default_factory=list)
+    """Garbage collections during the timed loop: (generation, seconds)."""
+
+    @property
+    def plays_per_second(self) -> float:
+        return len(self.card.ack) / self.seconds if self.seconds else 0.0
+
+    @property
+    def cpu_ms_per_play(self) -> float:
+        return self.cpu_seconds / len(self.card.ack) * 1000 if self.card.ack else 0.0
+
+
+class GcTimer:
+    """A ``gc.callbacks`` hook that records how long each collection takes."""
+
+    def __init__(self, pauses: list[tuple[int, float]]) -> None:
+        self.pauses = pauses
+        self._start = 0.0
+
+    def __call__(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._start = time.perf_counter()
+        else:
+            self.pauses.append((info["generation"], time.perf_counter() - self._start))
+
+
+# --- the stored games -----------------------------------------------------------------------
+
+
+def random_finished_game(rng: random.Random) -> GameState:
+    """A complete game to 300 with uniformly random legal choices, through the engine."""
+    state = new_game(rng)
+    while not state.is_over:
+        if state.phase is Phase.DEAL:
+            state, _ = deal_next(state, rng)
+            continue
+        seat = state.to_act[0]
+        options: Sequence[Action] = legal_actions(state, seat)
+        state, _ = apply(state, rng.choice(options))
+    return state
+
+
+async def store_finished_games(
+    db: Database,
+    texts: Sequence[str],
+    count: int,
+    players: Sequence[Account],
+    *,
+    guild_id: int,
+    channel_id: int,
+    rng: random.Random,
+) -> None:
+    """Insert ``count`` finished games (cycling through the stored states ``texts``) and put
+    each on the ladder with the bot's own finish hook, as the bot would have left them."""
+    states: dict[int, GameState] = {}  # parsed once, dropped on return
+    start = time.time() - 86_400 * 365
+    async with db.transaction() as conn:
+        for i in range(count):
+            index = i % len(texts)
+            state = states.get(index)
+            if state is None:
+                state = states[index] = state_from_json(json.loads(texts[index]))
+            outcome = state.outcome
+            assert outcome is not None
+            a, b = rng.sample(players, 2)
+            created = start + i * 600.0
+            finished = created + 1_200.0
+            cursor = await conn.execute(
+                INSERT_FINISHED,
+                (
+                    guild_id,
+                    channel_id,
+                    a.id,
+                    b.id,
+                    state.target,
+                    outcome.termination.value,
+                    outcome.winner,
+                    state.moves,
+                    texts[index],
+                    created,
+                    finished,
+                    finished,
+                ),
+            )
+            assert cursor.lastrowid is not None
+            game = store.GameRow(
+                id=cursor.lastrowid,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                thread_id=None,
+                table_message_id=None,
+                table_posted_at=None,
+                player_ids=(a.id, b.id),
+                computer_level=None,
+                target=state.target,
+                status="finished",
+                result=outcome.termination.value,
+                winner_seat=outcome.winner,
+                version=state.moves,
+                state=state,
+                created_at=created,
+                updated_at=finished,
+                finished_at=finished,
+            )
+            await record_result(conn, game)
+
+
+async def count_games(db: Database) -> dict[str, int]:
+    async with db.read() as conn:
+        cursor = await conn.execute(COUNT_GAMES)
+        return {str(status): int(n) for status, n in await cursor.fetchall()}
+
+
+# --- the bot under load ---------------------------------------------------------------------
+
+
+def stop_timed_views() -> int:
+    """Stop every view waiting for its timeout; return how many there were.
+
+    discord.py stores each view sent in an ephemeral message with a 15-minute timeout task, so
+    every "Show my hand" leaves one behind. The hand's buttons are all dynamic items, routed by
+    their custom ids, so stopping the view changes nothing the bot does. It matters to the
+    harness: ``Harness.settle`` inspects every task after each click, and thousands of waiting
+    views would make each click slower and slower (see ``--keep-hand-views``).
+    """
+    views: list[discord.ui.View] = []
+    for task in asyncio.all_tasks():
+        coro = task.get_coro()
+        if getattr(coro, "cr_code", None) is _VIEW_TIMEOUT:
+            views.append(coro.cr_frame.f_locals["self"])  # type: ignore[union-attr]
+    for view in views:
+        view.stop()
+    return len(views)
+
+
+def make_bot(db_path: Path) -> VidrassoBot:
+    settings = Settings(_env_file=None, database=str(db_path), sync_commands=False)  # type: ignore[call-arg]
+    return create_bot(settings)
+
+
+class TablePoster(Protocol):
+    """What the benchmark uses of the Vidrasso cog (loaded as an extension, so its class is
+    not the one ``import cogs.vidrasso`` would give)."""
+
+    async def post_table(self, game: store.GameRow, *, mention_seats: tuple[int, ...]) -> None: ...
+
+
+class GamesInProgress:
+    """The games in progress and the message where each one's table is."""
+
+    def __init__(
+        self, h: Harness, bot: VidrassoBot, rng: random.Random, *, keep_hand_views: bool
+    ) -> None:
+        self.h = h
+        self.bot = bot
+        self.rng = rng
+        self.keep_hand_views = keep_hand_views
+        self.tables: dict[int, int] = {}
+        """Game id → id of its current public table message."""
+
+    @property
+    def cog(self) -> TablePoster:
+        cog = self.bot.get_cog("Vidrasso")
+        assert cog is not None and hasattr(cog, "post_table")
+        return cog
+
+    async def start(self, pair: tuple[Account, Account], moves: int = 0) -> int:
+        """A new game between ``pair``, advanced with the service (not through Discord) by
+        about ``moves`` random moves, into the play phase and short of its end; its table is
+        posted by the cog."""
+        service = self.bot.service
+        async with self.bot.db.transaction() as conn:
+            game_id = await store.insert_game(
+                conn,
+                guild_id=self.h.world.guild_id,
+                channel_id=self.h.channel.id,
+                player_ids=(pair[0].id, pair[1].id),
+                target=300,
+                state=new_game(self.rng),
+                now=time.time(),
+            )
+        game = await service.game(game_id)
+        while game.state.moves < moves or game.state.phase is not Phase.PLAY:
+            seat = game.state.to_act[0]
+            options: Sequence[Action] = legal_actions(game.state, seat)
+            action = self.rng.choice(options)
+            if apply(game.state, action)[0].is_over:
+                break  # the game's last trick: leave it for the timed loop (always a play)
+            choice: Choice
+            if isinstance(action, Bid):
+                choice = TrumpChoice(action.kind, action.value)
+            elif isinstance(action, Gift):
+                choice = CardChoice(action.card, gift=True)
+            else:
+                assert isinstance(action, Play)
+                choice = CardChoice(action.card)
+            moved = await service.act(game_id, game.player_ids[seat], choice, game.version)
+            game = moved.game
+        await self.cog.post_table(game, mention_seats=game.state.to_act)
+        game = await service.game(game_id)
+        assert game.table_message_id is not None
+        self.tables[game_id] = game.table_message_id
+        return game_id
+
+    def ended(self, game_id: int) -> None:
+        del self.tables[game_id]
+
+    def moved(self, game_id: int, result: InteractionResult) -> bool:
+        """Follow the table a click left behind; False when the game has ended."""
+        hand_id = f"vidrasso:hand:{game_id}"
+        for message in result.public_messages:
+            if any(b.custom_id == f"vidrasso:rematch:{game_id}" for b in message.buttons):
+                return False
+            if any(b.custom_id == hand_id for b in message.buttons):
+                self.tables[game_id] = message.id
+        return True
+
+
+async def turn(
+    h: Harness, tables: GamesInProgress, game_id: int, rng: random.Random, run: Run | None
+) -> None:
+    """The player to act opens their hand from the table and presses a random enabled choice."""
+    game = await tables.bot.service.game(game_id)  # bookkeeping: who acts, and in which phase
+    user = h.account(game.player_ids[game.state.to_act[0]])
+    phase = game.state.phase
+
+    start = time.perf_counter()
+    opened = await h.click(user, tables.tables[game_id], f"vidrasso:hand:{game_id}")
+    opened_whole = time.perf_counter() - start
+    hand = opened.ephemeral_messages[-1]
+    choices = [
+        b.custom_id
+        for b in hand.buttons
+        if b.custom_id and not b.disabled and b.custom_id.startswith(CHOICE_PREFIXES)
+    ]
+    assert choices, f"no enabled choice for the player to act: {hand.text()}"
+    custom_id = rng.choice(choices)
+
+    start = time.perf_counter()
+    chosen = await h.click(user, hand, custom_id)
+    chosen_whole = time.perf_counter() - start
+
+    if run is not None:
+        run.open_hand.add(opened, opened_whole)
+        kind = run.card if phase is Phase.PLAY else run.other
+        kind.add(chosen, chosen_whole)
+    if not tables.moved(game_id, chosen):
+        tables.ended(game_id)
+        if run is not None:
+            run.games_ended += 1
+        await tables.start((h.account(game.player_ids[0]), h.account(game.player_ids[1])))
+    if not tables.keep_hand_views:
+        stop_timed_views()
+
+
+async def run_once(
+    finished_texts: Sequence[str],
+    finished: int,
+    plays: int,
+    warmup: int,
+    seed: int,
+    *,
+    keep_hand_views: bool,
+    profile: cProfile.Profile | None,
+) -> Run:
+    rng = random.Random(f"vidrasso-bench/{seed}/play")  # the same clicks whatever is stored
+    world = World(people=[f"player{i:02}" for i in range(PLAYERS)])
+    players = [world.users[f"player{i:02}"] for i in range(PLAYERS)]
+    with tempfile.TemporaryDirectory(prefix="vidrasso-bench-") as tmp:
+        path = Path(tmp) / "vidrasso.sqlite3"
+        db = await Database.open(path)
+        await store_finished_games(
+            db,
+            finished_texts,
+            finished,
+            players,
+            guild_id=world.guild_id,
+            channel_id=world.channel.id,
+            rng=random.Random(f"vidrasso-bench/{seed}/finished"),
+        )
+        await db.close()
+
+        bot = make_bot(path)
+        async with Harness.running(bot, world=world) as h:
+            assert isinstance(bot, VidrassoBot)
+            bot.service.rng = random.Random(f"vidrasso-bench/{seed}/deals")  # the bot's deals
+            tables = GamesInProgress(h, bot, rng, keep_hand_views=keep_hand_views)
+            pairs: list[tuple[Account, Account]] = []
+            while len(pairs) < IN_PROGRESS:
+                a, b = rng.sample(players, 2)
+                if all({a, b} != set(p) for p in pairs):
+                    pairs.append((a, b))
+            for pair in pairs:
+                await tables.start(pair, rng.randrange(GAME_MOVES))
+            counts = await count_games(bot.db)
+            run = Run(counts.get("finished", 0), counts.get("active", 0))
+
+            for _ in range(warmup):
+                await turn(h, tables, rng.choice(sorted(tables.tables)), rng, None)
+
+            gc.collect()
+            run.objects_before = len(gc.get_objects())
+            gc_timer = GcTimer(run.gc_pauses)
+            gc.callbacks.append(gc_timer)
+            if profile is not None:
+                profile.enable()
+            start, cpu_start = time.perf_counter(), time.process_time()
+            while len(run.card.ack) < plays:
+                await turn(h, tables, rng.choice(sorted(tables.tables)), rng, run)
+            run.seconds = time.perf_counter() - start
+            run.cpu_seconds = time.process_time() - cpu_start
+            if profile is not None:
+                profile.disable()
+            gc.callbacks.remove(gc_timer)
+            gc.collect()
+            run.objects_after = len(gc.get_objects())
+            counts = await count_games(bot.db)
+            run.finished_after = counts.get("finished", 0)
+            run.waiting_views = stop_timed_views()
+    return run
+
+
+# --- output ---------------------------------------------------------------------------------
+
+
+def report(run: Run) -> None:
+    print(
+        f"stored games: {run.finished_before:,} finished, {run.in_progress} in progress "
+        f"(after the run: {run.finished_after:,} finished; {run.games_ended} games ended "
+        f"and were replaced)"
+    )
+    print(
+        f"card plays timed: {len(run.card.ack):,} in {run.seconds:.1f} s: "
+        f"{run.plays_per_second:,.0f} card plays/s (wall clock, whole loop); "
+        f"{run.cpu_ms_per_play:.2f} ms of CPU per card play "
+        f"(bot and harness, whole loop)"
+    )
+    print(f"  card play, press → answer:   {summary(run.card.ack)}")
+    print(f"  card play, whole click:      {summary(run.card.whole)}")
+    print(f"  open hand, press → answer:   {summary(run.open_hand.ack)}")
+    print(f"  open hand, whole click:      {summary(run.open_hand.whole)}")
+    print(f"  trump/gift, press → answer:  {summary(run.other.ack)}")
+    print(f"  trump/gift, whole click:     {summary(run.other.whole)}")
+    quarter = len(run.card.ack) // 4
+    if quarter:
+        drift = ", ".join(
+            f"{percentile(run.card.ack[i * quarter : (i + 1) * quarter], 50) * 1000:.2f}"
+            for i in range(4)
+        )
+        print(f"  card play p50 (press → answer) by quarter of the loop: {drift} ms")
+    if run.gc_pauses:
+        pauses = [p for _, p in run.gc_pauses]
+        full = [p * 1000 for g, p in run.gc_pauses if g == 2]
+        print(
+            f"  garbage collections in the loop: {len(pauses):,}, {sum(pauses) * 1000:.0f} ms "
+            f"in all, longest {max(pauses) * 1000:.1f} ms; full (gen 2): "
+            + (", ".join(f"{p:.1f}" for p in full) + " ms" if full else "none")
+        )
+        print(
+            f"  objects tracked by the collector: {run.objects_before:,} at the start of the "
+            f"loop, {run.objects_after:,} at the end"
+        )
+    if run.waiting_views:
+        print(f"  views waiting for their 15-minute timeout at the end: {run.waiting_views:,}")
+
+
+def verdict(runs: Sequence[Run]) -> None:
+    print()
+    print("card plays; p50 and p99 from press to answer, whole p99 to the end of the click:")
+    print(
+        f"{'finished games':>15} {'plays/s':>8} {'CPU ms/play':>12} {'p50 ms':>7} {'p99 ms':>7} "
+        f"{'whole p99':>10}"
+    )
+    for run in runs:
+        ack = [s * 1000 for s in run.card.ack]
+        whole = [s * 1000 for s in run.card.whole]
+        print(
+            f"{run.finished_before:>15,} {run.plays_per_second:>8,.0f} "
+            f"{run.cpu_ms_per_play:>12.2f} "
+            f"{percentile(ack, 50):>7.2f} {percentile(ack, 99):>7.2f} "
+            f"{percentile(whole, 99):>10.2f}"
+        )
+    worst = max(percentile(run.card.ack, 99) for run in runs) * 1000
+    meets = "meets" if worst < TARGET_P99_MS else "MISSES"
+    print(
+        f"card play p99 (press → answer), worst run: {worst:.2f} ms; "
+        f"target under {TARGET_P99_MS:g} ms: {meets} it"
+    )
+    if len(runs) > 1:
+        first, last = runs[0], runs[-1]
+        p50 = percentile(last.card.ack, 50) / percentile(first.card.ack, 50)
+        p99 = percentile(last.card.ack, 99) / percentile(first.card.ack, 99)
+        cpu = last.cpu_ms_per_play / first.cpu_ms_per_play
+        print(
+            f"{last.finished_before:,} vs {first.finished_before:,} finished games: "
+            f"p50 x{p50:.2f}, p99 x{p99:.2f}, plays/s x"
+            f"{last.plays_per_second / first.plays_per_second:.2f}, CPU per play x{cpu:.2f}"
+        )
+
+
+AREAS: tuple[tuple[str, str], ...] = (
+    ("/bot/engine/", "engine (rules, state JSON)"),
+    ("/bot/", "bot service and storage"),
+    ("/cogs/", "cogs (rendering, flow)"),
+    ("/discord/", "discord.py"),
+    ("/aiosqlite/", "aiosqlite (main thread side)"),
+    ("/tests/harness/", "offline harness (fake Discord)"),
+    ("/bench/", "this benchmark"),
+    ("/asyncio/", "asyncio"),
+    ("/enum.py", "enum (Suit and Rank lookups, mostly from Card.parse)"),
+    ("/json/", "json"),
+)
+"""Where a profiled function's own time is counted, by the first fragment of its file path."""
+
+
+def print_profile(profile: cProfile.Profile) -> None:
+    """Own time by area, then the functions with the most own time."""
+    stats = pstats.Stats(profile)
+    raw: dict[tuple[str, int, str], tuple[int, int, float, float, object]]
+    raw = stats.stats  # type: ignore[attr-defined]
+    by_area: dict[str, float] = {}
+    for (filename, _, name), (_, _, own, _, _) in raw.items():
+        if name == "<method 'poll' of 'select.epoll' objects>":
+            area = "idle in epoll (waiting for the SQLite thread)"
+        else:
+            path = filename.replace("\\", "/")
+            area = next((label for part, label in AREAS if part in path), "other")
+        by_area[area] = by_area.get(area, 0.0) + own
+    total = sum(by_area.values())
+    print(f"profile of the timed loop: {total:.1f} s of own time in the main thread")
+    for area, own in sorted(by_area.items(), key=lambda item: -item[1]):
+        print(f"  {own / total:6.1%}  {area}")
+    out = io.StringIO()
+    pstats.Stats(profile, stream=out).sort_stats("tottime").print_stats(25)
+    print(out.getvalue())
+
+
+async def main_async(args: argparse.Namespace) -> None:
+    seed: int = args.seed
+    sizes: list[int] = args.finished
+    distinct = min(DISTINCT_FINISHED, max(sizes))
+    start = time.perf_counter()
+    rng = random.Random(f"vidrasso-bench/{seed}/pool")
+    # Kept as JSON text: a quarter of a million live objects would slow every garbage
+    # collection in the timed loop, and the bot never holds finished games in memory.
+    texts = [
+        json.dumps(state_to_json(random_finished_game(rng)), separators=(",", ":"))
+        for _ in range(max(distinct, 1))
+    ]
+    print(
+        f"{distinct:,} distinct finished games played out with the engine in "
+        f"{time.perf_counter() - start:.1f} s (larger databases reuse them)"
+    )
+    runs: list[Run] = []
+    for finished in sizes:
+        print()
+        print(f"--- {finished:,} finished games ---")
+        profile = cProfile.Profile() if args.profile else None
+        start = time.perf_counter()
+        run = await run_once(
+            texts,
+            finished,
+            args.plays,
+            args.warmup,
+            seed,
+            keep_hand_views=args.keep_hand_views,
+            profile=profile,
+        )
+        report(run)
+        load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+        print(
+            f"(run took {time.perf_counter() - start:.1f} s including setup; load average {load})"
+        )
+        if profile is not None:
+            print_profile(profile)
+        runs.append(run)
+    verdict(runs)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument(
+        "--plays", type=int, default=2_000, help="card plays timed per run (default 2000)"
+    )
+    parser.add_argument(
+        "--finished",
+        type=int,
+        nargs="+",
+        default=[1_000, 10_000],
+        help="finished games stored, one run each (default 1000 10000)",
+    )
+    parser.add_argument(
+        "--warmup", type=int, default=100, help="turns played before timing (default 100)"
+    )
+    parser.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    parser.add_argument(
+        "--keep-hand-views",
+        action="store_true",
+        help="leave discord.py's 15-minute hand views running (the harness slows down with them)",
+    )
+    parser.add_argument(
+        "--profile", action="store_true", help="cProfile the timed loop and print the top"
+    )
+    args = parser.parse_args()
+    print(
+        f"Vidrasso bot benchmark - Python {platform.python_version()}, "
+        f"discord.py {discord.__version__}, offline harness, {os.cpu_count()} CPUs, "
+        f"load average {os.getloadavg()[0]:.2f}"
+    )
+    print(
+        f"{IN_PROGRESS} games in progress among {PLAYERS} players, {args.plays:,} card plays "
+        f"per run, {args.warmup} warm-up turns, seed {args.seed}"
+    )
+    asyncio.run(main_async(args))
+
+
+if __name__ == "__main__":
+    main()
