@@ -26,6 +26,7 @@ from bot.ladder_service import LadderService, LeaderboardPage
 from bot.service import ServiceError
 from cogs import ladder_render as render
 from cogs.components import detached
+from cogs.group import Subcommand, attach, detach
 from cogs.vidrasso import reply
 
 if TYPE_CHECKING:
@@ -134,7 +135,7 @@ class Ladder(commands.Cog):
     def __init__(self, bot: VidrassoBot) -> None:
         self.bot = bot
         self.ladder = LadderService(bot.db)
-        self.subcommands: list[app_commands.Command[Any, ..., None]] = [
+        self.subcommands: list[Subcommand] = [
             app_commands.Command(
                 name="leaderboard",
                 description="This server's Vidrasso ladder",
@@ -153,18 +154,11 @@ class Ladder(commands.Cog):
         ]
 
     async def cog_load(self) -> None:
-        group = self.bot.tree.get_command("vidrasso")
-        if not isinstance(group, app_commands.Group):
-            raise RuntimeError("cogs.ladder adds to /vidrasso: load cogs.vidrasso first")
-        for command in self.subcommands:
-            group.add_command(command)
+        attach(self.bot, "cogs.ladder", self.subcommands)
         self.bot.add_dynamic_items(*LADDER_ITEMS)
 
     async def cog_unload(self) -> None:
-        group = self.bot.tree.get_command("vidrasso")
-        if isinstance(group, app_commands.Group):
-            for command in self.subcommands:
-                group.remove_command(command.name)
+        detach(self.bot, self.subcommands)
         self.bot.remove_dynamic_items(*LADDER_ITEMS)
 
     # --- names --------------------------------------------------------------------------

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -28,6 +28,7 @@ from bot.engine import Termination
 from bot.schedule_service import BadSetting, Due
 from bot.service import ServiceError
 from cogs import schedule_render as render
+from cogs.group import Subcommand, attach, detach
 from cogs.vidrasso import Vidrasso, reply
 
 if TYPE_CHECKING:
@@ -62,7 +63,7 @@ class Schedule(commands.Cog):
     def __init__(self, bot: VidrassoBot) -> None:
         self.bot = bot
         self.schedule = bot.schedule
-        self.subcommands: list[app_commands.Command[Any, ..., None]] = [
+        self.subcommands: list[Subcommand] = [
             app_commands.Command(
                 name="notify",
                 description="How you are reminded of your moves, and your quiet hours",
@@ -81,19 +82,12 @@ class Schedule(commands.Cog):
         ]
 
     async def cog_load(self) -> None:
-        group = self.bot.tree.get_command("vidrasso")
-        if not isinstance(group, app_commands.Group):
-            raise RuntimeError("cogs.schedule adds to /vidrasso: load cogs.vidrasso first")
-        for command in self.subcommands:
-            group.add_command(command)
+        attach(self.bot, "cogs.schedule", self.subcommands)
         self.tick.start()
 
     async def cog_unload(self) -> None:
         self.tick.cancel()
-        group = self.bot.tree.get_command("vidrasso")
-        if isinstance(group, app_commands.Group):
-            for command in self.subcommands:
-                group.remove_command(command.name)
+        detach(self.bot, self.subcommands)
 
     def flow(self) -> Vidrasso:
         cog = self.bot.get_cog("Vidrasso")

@@ -13,6 +13,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 import aiosqlite
 
@@ -97,3 +98,15 @@ def _statements(sql: str) -> list[str]:
     """Split a migration into statements (our migrations hold no semicolons in strings)."""
     lines = [line for line in sql.splitlines() if not line.strip().startswith("--")]
     return [s.strip() for s in "\n".join(lines).split(";") if s.strip()]
+
+
+async def fetch_one(conn: aiosqlite.Connection, sql: str, args: tuple[Any, ...]) -> Any:
+    """The first row of a query, or None."""
+    cursor = await conn.execute(sql, args)
+    return await cursor.fetchone()
+
+
+async def fetch_all(conn: aiosqlite.Connection, sql: str, args: tuple[Any, ...]) -> list[Any]:
+    """Every row of a query."""
+    cursor = await conn.execute(sql, args)
+    return list(await cursor.fetchall())

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any
 
 import aiosqlite
 
 from bot.engine import GameState, state_from_json, state_to_json
+from bot.storage.database import fetch_all, fetch_one
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,16 +157,6 @@ def game_from_row(row: aiosqlite.Row) -> GameRow:
     )
 
 
-async def _one(conn: aiosqlite.Connection, sql: str, args: tuple[Any, ...]) -> Any:
-    cursor = await conn.execute(sql, args)
-    return await cursor.fetchone()
-
-
-async def _all(conn: aiosqlite.Connection, sql: str, args: tuple[Any, ...]) -> list[Any]:
-    cursor = await conn.execute(sql, args)
-    return list(await cursor.fetchall())
-
-
 async def insert_challenge(
     conn: aiosqlite.Connection,
     *,
@@ -188,7 +178,7 @@ async def insert_challenge(
 
 
 async def get_challenge(conn: aiosqlite.Connection, challenge_id: int) -> ChallengeRow | None:
-    row = await _one(conn, SELECT_CHALLENGE, (challenge_id,))
+    row = await fetch_one(conn, SELECT_CHALLENGE, (challenge_id,))
     return None if row is None else challenge_from_row(row)
 
 
@@ -209,12 +199,12 @@ async def close_challenge(
 async def open_challenge_between(
     conn: aiosqlite.Connection, channel_id: int, a: int, b: int, now: float
 ) -> ChallengeRow | None:
-    row = await _one(conn, OPEN_CHALLENGE_BETWEEN, (channel_id, now, a, b, b, a))
+    row = await fetch_one(conn, OPEN_CHALLENGE_BETWEEN, (channel_id, now, a, b, b, a))
     return None if row is None else challenge_from_row(row)
 
 
 async def due_challenges(conn: aiosqlite.Connection, now: float) -> list[ChallengeRow]:
-    return [challenge_from_row(r) for r in await _all(conn, DUE_CHALLENGES, (now,))]
+    return [challenge_from_row(r) for r in await fetch_all(conn, DUE_CHALLENGES, (now,))]
 
 
 async def insert_game(
@@ -250,7 +240,7 @@ async def insert_game(
 
 
 async def get_game(conn: aiosqlite.Connection, game_id: int) -> GameRow | None:
-    row = await _one(conn, SELECT_GAME, (game_id,))
+    row = await fetch_one(conn, SELECT_GAME, (game_id,))
     return None if row is None else game_from_row(row)
 
 
@@ -288,17 +278,17 @@ async def set_table_message(
 
 
 async def active_games_of(conn: aiosqlite.Connection, guild_id: int, user_id: int) -> list[GameRow]:
-    rows = await _all(conn, ACTIVE_GAMES_OF, (guild_id, user_id, user_id))
+    rows = await fetch_all(conn, ACTIVE_GAMES_OF, (guild_id, user_id, user_id))
     return [game_from_row(r) for r in rows]
 
 
 async def active_game_between(
     conn: aiosqlite.Connection, channel_id: int, a: int, b: int
 ) -> GameRow | None:
-    row = await _one(conn, ACTIVE_GAME_BETWEEN_IN, (channel_id, a, b, b, a))
+    row = await fetch_one(conn, ACTIVE_GAME_BETWEEN_IN, (channel_id, a, b, b, a))
     return None if row is None else game_from_row(row)
 
 
 async def active_computer_games(conn: aiosqlite.Connection) -> list[GameRow]:
     """Games against the computer still in progress (to resume its turn after a restart)."""
-    return [game_from_row(r) for r in await _all(conn, ACTIVE_COMPUTER_GAMES, ())]
+    return [game_from_row(r) for r in await fetch_all(conn, ACTIVE_COMPUTER_GAMES, ())]

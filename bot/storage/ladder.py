@@ -16,12 +16,12 @@ What counts (see docs/decisions.md, "Ladder"):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 import aiosqlite
 
 from bot.engine import BidKind
 from bot.ladder import Rating, Result, SeatStats, Totals, count_trumps, rate, seat_stats
+from bot.storage.database import fetch_all, fetch_one
 from bot.storage.games import GameRow
 
 COMPUTER_SEAT = 1
@@ -172,16 +172,6 @@ LIMIT ?
 NAME_OF = "SELECT name FROM display_names WHERE guild_id = ? AND user_id = ?"
 
 
-async def _one(conn: aiosqlite.Connection, sql: str, args: tuple[Any, ...]) -> Any:
-    cursor = await conn.execute(sql, args)
-    return await cursor.fetchone()
-
-
-async def _all(conn: aiosqlite.Connection, sql: str, args: tuple[Any, ...]) -> list[Any]:
-    cursor = await conn.execute(sql, args)
-    return list(await cursor.fetchall())
-
-
 def totals_from_row(row: aiosqlite.Row) -> Totals:
     return Totals(
         rating=Rating(row["mu"], row["sigma"]),
@@ -229,7 +219,7 @@ async def record_result(conn: aiosqlite.Connection, game: GameRow) -> None:
     """
     if game.status != "finished" or game.result is None:
         return
-    if await _one(conn, ENTRY_EXISTS, (game.id,)) is not None:
+    if await fetch_one(conn, ENTRY_EXISTS, (game.id,)) is not None:
         return
     stats = (seat_stats(game.state, 0), seat_stats(game.state, 1))
     if game.computer_level is not None:
@@ -271,7 +261,7 @@ async def _record_computer_game(
 
 
 async def _totals(conn: aiosqlite.Connection, guild_id: int, user_id: int) -> Totals:
-    row = await _one(conn, SELECT_PLAYER, (guild_id, user_id))
+    row = await fetch_one(conn, SELECT_PLAYER, (guild_id, user_id))
     return Totals() if row is None else totals_from_row(row)
 
 
@@ -350,7 +340,7 @@ async def remember_name(
 
 
 async def name_of(conn: aiosqlite.Connection, guild_id: int, user_id: int) -> str | None:
-    row = await _one(conn, NAME_OF, (guild_id, user_id))
+    row = await fetch_one(conn, NAME_OF, (guild_id, user_id))
     return None if row is None else str(row["name"])
 
 
@@ -358,13 +348,13 @@ async def name_of(conn: aiosqlite.Connection, guild_id: int, user_id: int) -> st
 
 
 async def count_players(conn: aiosqlite.Connection, guild_id: int) -> int:
-    row = await _one(conn, COUNT_PLAYERS, (guild_id,))
+    row = await fetch_one(conn, COUNT_PLAYERS, (guild_id,))
     return int(row[0])
 
 
 async def rank_of(conn: aiosqlite.Connection, guild_id: int, shown_rating: int) -> int:
     """The rank that goes with a shown rating: one more than the players rated above it."""
-    row = await _one(conn, RANK_OF, (guild_id, shown_rating))
+    row = await fetch_one(conn, RANK_OF, (guild_id, shown_rating))
     return int(row[0])
 
 
@@ -372,7 +362,7 @@ async def leaderboard(
     conn: aiosqlite.Connection, guild_id: int, *, offset: int, limit: int
 ) -> list[Standing]:
     """Players in ladder order from ``offset``; equal shown ratings share a rank."""
-    rows = await _all(conn, LEADERBOARD, (guild_id, limit, offset, guild_id))
+    rows = await fetch_all(conn, LEADERBOARD, (guild_id, limit, offset, guild_id))
     standings: list[Standing] = []
     rank = 0
     for i, row in enumerate(rows):
@@ -386,7 +376,7 @@ async def leaderboard(
 
 
 async def standing(conn: aiosqlite.Connection, guild_id: int, user_id: int) -> Standing | None:
-    row = await _one(conn, SELECT_PLAYER, (guild_id, user_id))
+    row = await fetch_one(conn, SELECT_PLAYER, (guild_id, user_id))
     if row is None:
         return None
     rank = await rank_of(conn, guild_id, row["rating"])
@@ -397,26 +387,26 @@ async def rating_history(
     conn: aiosqlite.Connection, guild_id: int, user_id: int, limit: int
 ) -> list[Rating]:
     """The ratings after the player's last ``limit`` rated games, oldest first."""
-    rows = await _all(conn, RATING_HISTORY, (guild_id, user_id, limit))
+    rows = await fetch_all(conn, RATING_HISTORY, (guild_id, user_id, limit))
     return [Rating(r["mu"], r["sigma"]) for r in reversed(rows)]
 
 
 async def trumps_of(conn: aiosqlite.Connection, guild_id: int, user_id: int) -> list[TrumpCount]:
-    rows = await _all(conn, TRUMPS_OF, (guild_id, user_id))
+    rows = await fetch_all(conn, TRUMPS_OF, (guild_id, user_id))
     return [TrumpCount(BidKind(r["kind"]), r["value"], r["named"], r["first"]) for r in rows]
 
 
 async def pair_record(
     conn: aiosqlite.Connection, guild_id: int, user_id: int, opponent_id: int
 ) -> PairRecord | None:
-    row = await _one(conn, PAIR, (guild_id, user_id, opponent_id))
+    row = await fetch_one(conn, PAIR, (guild_id, user_id, opponent_id))
     return None if row is None else PairRecord(row["wins"], row["losses"])
 
 
 async def computer_records(
     conn: aiosqlite.Connection, guild_id: int, user_id: int
 ) -> list[ComputerRecord]:
-    rows = await _all(conn, COMPUTER_RECORDS, (guild_id, user_id))
+    rows = await fetch_all(conn, COMPUTER_RECORDS, (guild_id, user_id))
     return [ComputerRecord(r["level"], r["wins"], r["losses"]) for r in rows]
 
 
@@ -424,5 +414,5 @@ async def recent_games(
     conn: aiosqlite.Connection, guild_id: int, user_id: int, limit: int
 ) -> list[GameEntry]:
     """The player's last ``limit`` finished games in this server, newest first."""
-    rows = await _all(conn, RECENT_GAMES, (guild_id, user_id, limit))
+    rows = await fetch_all(conn, RECENT_GAMES, (guild_id, user_id, limit))
     return [entry_from_row(r) for r in rows]

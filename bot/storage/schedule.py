@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
 
 import aiosqlite
 
@@ -21,6 +20,7 @@ from bot.deadlines import (
     QuietHours,
     restarts_clock,
 )
+from bot.storage.database import fetch_all, fetch_one
 from bot.storage.games import GameRow, game_from_row
 
 
@@ -171,21 +171,11 @@ def event_from_row(row: aiosqlite.Row) -> GameEvent:
     )
 
 
-async def _one(conn: aiosqlite.Connection, sql: str, args: tuple[Any, ...]) -> Any:
-    cursor = await conn.execute(sql, args)
-    return await cursor.fetchone()
-
-
-async def _all(conn: aiosqlite.Connection, sql: str, args: tuple[Any, ...]) -> list[Any]:
-    cursor = await conn.execute(sql, args)
-    return list(await cursor.fetchall())
-
-
 # --- clocks -------------------------------------------------------------------------------
 
 
 async def get_clock(conn: aiosqlite.Connection, game_id: int) -> MoveClock | None:
-    row = await _one(conn, SELECT_CLOCK, (game_id,))
+    row = await fetch_one(conn, SELECT_CLOCK, (game_id,))
     return None if row is None else clock_from_row(row)
 
 
@@ -229,7 +219,7 @@ async def keep_clock(conn: aiosqlite.Connection, game: GameRow) -> None:
 
 async def challenge_time(conn: aiosqlite.Connection, game_id: int) -> float | None:
     """The time per move the game's challenge offered, if it came from one that chose."""
-    row = await _one(conn, CHALLENGE_TIME, (game_id,))
+    row = await fetch_one(conn, CHALLENGE_TIME, (game_id,))
     return None if row is None else row["time_per_move"]
 
 
@@ -262,7 +252,7 @@ async def due_clocks(
     conn: aiosqlite.Connection, now: float, limit: int
 ) -> list[tuple[GameRow, MoveClock]]:
     """Active games whose next check is due, the earliest first."""
-    rows = await _all(conn, DUE_CLOCKS, (now, limit))
+    rows = await fetch_all(conn, DUE_CLOCKS, (now, limit))
     return [(game_from_row(r), clock_from_row(r)) for r in rows]
 
 
@@ -284,7 +274,7 @@ async def inbox(
     conn: aiosqlite.Connection, guild_id: int, user_id: int
 ) -> list[tuple[GameRow, MoveClock | None]]:
     """A player's active games in a server with their clocks (None for a game without one)."""
-    rows = await _all(conn, INBOX, (guild_id, user_id, user_id))
+    rows = await fetch_all(conn, INBOX, (guild_id, user_id, user_id))
     return [
         (game_from_row(r), None if r["time_per_move"] is None else clock_from_row(r)) for r in rows
     ]
@@ -298,8 +288,10 @@ async def check_games_of(conn: aiosqlite.Connection, user_id: int, now: float) -
 
 
 async def guild_settings(conn: aiosqlite.Connection, guild_id: int) -> GuildSettings:
-    row = await _one(conn, SELECT_SETTINGS, (guild_id,))
-    channels = frozenset(r["channel_id"] for r in await _all(conn, SELECT_CHANNELS, (guild_id,)))
+    row = await fetch_one(conn, SELECT_SETTINGS, (guild_id,))
+    channels = frozenset(
+        r["channel_id"] for r in await fetch_all(conn, SELECT_CHANNELS, (guild_id,))
+    )
     if row is None:
         return GuildSettings(guild_id, channel_ids=channels)
     return GuildSettings(
@@ -329,7 +321,7 @@ async def put_guild_settings(
 
 
 async def notify_prefs(conn: aiosqlite.Connection, user_id: int) -> NotifyPrefs:
-    row = await _one(conn, SELECT_PREFS, (user_id,))
+    row = await fetch_one(conn, SELECT_PREFS, (user_id,))
     return NotifyPrefs() if row is None else prefs_from_row(row)
 
 
@@ -369,4 +361,4 @@ async def record_event(
 
 
 async def events_of(conn: aiosqlite.Connection, game_id: int) -> list[GameEvent]:
-    return [event_from_row(r) for r in await _all(conn, EVENTS_OF, (game_id,))]
+    return [event_from_row(r) for r in await fetch_all(conn, EVENTS_OF, (game_id,))]
