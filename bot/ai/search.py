@@ -366,14 +366,18 @@ def choose_trump(
     assert view.seat is not None
     bids: list[Bid] = [b for b in options(view) if isinstance(b, Bid)]
     pairs = sorted({pair for bid in bids for pair in _completions(view, bid)})
-    value = _trump_values(view, pairs, budget, rng, clock, draw)
-    if view.bids:
-        return max(bids, key=lambda bid: (value[_completions(view, bid)[0]], _bid_order(bid)))
+    values = _trump_values(view, pairs, budget, rng, clock, draw)
+    return max(bids, key=lambda bid: (bid_value(view, bid, values), _bid_order(bid)))
 
-    def worst(bid: Bid) -> float:
-        return min(value[pair] for pair in _completions(view, bid))
 
-    return max(bids, key=lambda bid: (worst(bid), _bid_order(bid)))
+def bid_value(view: TableView, bid: Bid, values: dict[TrumpPair, list[float]]) -> float:
+    """What naming ``bid`` is worth, from each complete choice's value in every world.
+
+    The second chooser's choice completes the trumps. For the first chooser, the opponent
+    then names the other trump: we assume it names the one worst for us on average.
+    """
+    pairs = _completions(view, bid)
+    return min(sum(values[pair]) / len(values[pair]) for pair in pairs)
 
 
 def _bid_order(bid: Bid) -> int:
@@ -396,12 +400,12 @@ def _trump_values(
     rng: random.Random,
     clock: Clock,
     draw: Draw,
-) -> dict[TrumpPair, float]:
-    """Our average round points under each trump pair over the same sampled worlds."""
+) -> dict[TrumpPair, list[float]]:
+    """Our round points under each trump pair in each of the same sampled worlds."""
     assert view.seat is not None
     me = view.seat
     leader = 1 - view.dealer
-    totals = dict.fromkeys(pairs, 0.0)
+    totals: dict[TrumpPair, list[float]] = {pair: [] for pair in pairs}
     policies = {pair: Playout(*pair) for pair in pairs}
     work = budget.trump_work or budget.work
     worlds = max(budget.min_worlds, min(budget.max_worlds, work // (len(pairs) * 2 * TRICKS)))
@@ -414,5 +418,5 @@ def _trump_values(
             gifts = (_policy_gift(order, 0, policy), _policy_gift(order, 1, policy))
             fr = FastRound.from_order(order, pair[0], pair[1], gifts, leader)
             policy.run(fr)
-            totals[pair] += fr.scores()[me]
+            totals[pair].append(float(fr.scores()[me]))
     return totals
