@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 from bot.engine.fast import (
     CARDS,
+    NO_CARD,
     POINTS,
     RANK_MASKS,
     SUIT_MASK_OF,
@@ -59,14 +60,6 @@ class Weights:
     """A leader's preference for a face-up strawman card (its under-card becomes playable)."""
     lead: float = 4.06
     """What winning a trick is worth beyond its points: the lead of the next one."""
-    follow_strawman: float = 0.0
-    """A follower's preference for a face-up strawman card."""
-    kept_points: float = 1.0
-    """How much a kept card's own points count in its swing."""
-    void_lead: float = 0.0
-    """A leader's preference for a suit the follower has no available card of."""
-    trump_lead: float = 0.0
-    """A leader's reluctance to lead a trump."""
 
 
 WEIGHTS = Weights()
@@ -89,10 +82,26 @@ def beaten_by(trump_suit: int, trump_rank: int) -> tuple[int, ...]:
     return table
 
 
-class Playout:
-    """The policy for one round's trumps; :meth:`run` plays a position to its end."""
+def under_map(fr: FastRound) -> list[int]:
+    """``under[c]``: the face-down card under the face-up strawman card ``c`` (NO_CARD when
+    there is none), from the piles as they stand. The card under a strawman top led to the
+    trick in progress is ``fr.pending``."""
+    under = [NO_CARD] * CARDS
+    for seat in (0, 1):
+        for up, down in fr.strawmen(seat):
+            if up >= 0:
+                under[up] = down
+    return under
 
-    __slots__ = ("beaten", "bonus", "down", "hold", "trumps", "w")
+
+class Playout:
+    """The policy for one round's trumps.
+
+    :meth:`finish` plays a position to the end on its own copies of the masks (the position
+    is left as it was) and :meth:`choose` gives one card.
+    """
+
+    __slots__ = ("beaten", "bonus", "down", "follow", "hold", "trumps", "w")
 
     beaten: tuple[int, ...]
     """:func:`beaten_by` for these trumps."""
@@ -102,6 +111,7 @@ class Playout:
     def __init__(self, trump_suit: int, trump_rank: int, weights: Weights = WEIGHTS) -> None:
         self.w = weights
         self.beaten = beaten_by(trump_suit, trump_rank)
+        self.follow = follow_wins_table(trump_suit, trump_rank)
         rank = RANK_MASKS[trump_rank]
         self.trumps = SUIT_MASKS[trump_suit] | rank
         suit = SUIT_MASKS[trump_suit] & ~rank
@@ -124,110 +134,155 @@ class Playout:
         bonus = self.bonus
         down = self.down
         swing = self.w.swing
-        points = self.w.kept_points
         for c in cards(mine):
             threats = beaten[c]
             n = 2 * (threats & theirs).bit_count() + down * (threats & their_downs).bit_count()
-            keep[c] = (2.0 * hold[n] - 1.0) * (points * POINTS[c] + swing) + bonus[c]
+            keep[c] = (2.0 * hold[n] - 1.0) * (POINTS[c] + swing) + bonus[c]
         return keep
 
-    def keeps(self, fr: FastRound) -> tuple[list[float], list[float]]:
-        """Both seats' kept values of their available cards in this position."""
-        hands, tops, downs = fr.hands, fr.tops, fr.downs
+    def _keeps(
+        self, hands: list[int], tops: list[int], downs: list[int]
+    ) -> tuple[list[float], list[float]]:
         available = (hands[0] | tops[0], hands[1] | tops[1])
         return (
             self.keep_values(available[0], available[1], downs[1]),
             self.keep_values(available[1], available[0], downs[0]),
         )
 
-    def run(self, fr: FastRound) -> None:
-        """Play ``fr`` to the end of the round with this policy (mutates ``fr``)."""
-        keeps = self.keeps(fr)
-        if fr.led >= 0:
-            fr.play(self.answer(fr, keeps[1 - fr.leader]))
-            keeps = self.keeps(fr)
-        while True:
-            leader = fr.leader
-            if not (fr.hands[leader] | fr.tops[leader]):
-                return
-            fr.play(self.lead(fr, keeps))
-            fr.play(self.answer(fr, keeps[1 - leader]))
-            keeps = self.keeps(fr)
-
     def choose(self, fr: FastRound) -> int:
         """The policy's card for the seat to play in ``fr``."""
-        keeps = self.keeps(fr)
+        hands, tops = fr.hands, fr.tops
+        keeps = self._keeps(hands, tops, fr.downs)
+        leader = fr.leader
         if fr.led >= 0:
-            return self.answer(fr, keeps[1 - fr.leader])
-        return self.lead(fr, keeps)
+            f = 1 - leader
+            return self.answer(hands[f] | tops[f], fr.led, keeps[f])
+        return self.lead(
+            hands[leader], tops[leader], hands[1 - leader] | tops[1 - leader], keeps, leader
+        )
 
-    def answer(self, fr: FastRound, keep: list[float]) -> int:
-        """The follower's card to the card led in ``fr``."""
-        seat = 1 - fr.leader
+    def finish(
+        self, fr: FastRound, first: int = NO_CARD, under: list[int] | None = None
+    ) -> tuple[int, int]:
+        """Both seats' trick points at the end of the round when ``first`` (if given; it must
+        be legal) and then the policy's cards are played from ``fr``, which is not changed.
+        ``under`` is :func:`under_map` of ``fr`` when the caller has it already."""
+        if under is None:
+            under = under_map(fr)
+        hands = fr.hands[:]
+        tops = fr.tops[:]
+        downs = fr.downs[:]
+        captured = fr.captured[:]
+        leader = fr.leader
         led = fr.led
-        available = fr.hands[seat] | fr.tops[seat]
-        suit = SUIT_MASK_OF[led]
-        if available & suit:
-            available &= suit | self.trumps
-        return self.best_answer(available, led, keep, fr.tops[seat])
+        pending = fr.pending
+        follow = self.follow
+        card = first
+        while True:
+            keeps = None
+            if led < 0:
+                if card < 0:
+                    if not (hands[leader] | tops[leader]):
+                        break
+                    keeps = self._keeps(hands, tops, downs)
+                    card = self.lead(
+                        hands[leader],
+                        tops[leader],
+                        hands[1 - leader] | tops[1 - leader],
+                        keeps,
+                        leader,
+                    )
+                bit = 1 << card
+                if hands[leader] & bit:
+                    hands[leader] ^= bit
+                else:
+                    tops[leader] ^= bit
+                    pending = under[card]
+                led = card
+                card = NO_CARD
+            f = 1 - leader
+            if card < 0:
+                if keeps is None:
+                    keeps = self._keeps(hands, tops, downs)
+                card = self.answer(hands[f] | tops[f], led, keeps[f])
+            bit = 1 << card
+            if hands[f] & bit:
+                hands[f] ^= bit
+            else:
+                tops[f] ^= bit
+                below = under[card]
+                if below >= 0:
+                    tops[f] |= 1 << below
+                    downs[f] ^= 1 << below
+            if pending >= 0:
+                tops[leader] |= 1 << pending
+                downs[leader] ^= 1 << pending
+                pending = NO_CARD
+            winner = f if follow[led * CARDS + card] else leader
+            captured[winner] += POINTS[led] + POINTS[card]
+            leader = winner
+            led = NO_CARD
+            card = NO_CARD
+        return (captured[0], captured[1])
 
-    def best_answer(self, legal: int, led: int, keep: list[float], tops: int) -> int:
-        """Among ``legal``, the card that does best against ``led``: the trick's points and
-        the next lead (won or lost) net of the card's kept value; ``tops`` are the
-        follower's face-up strawman cards."""
+    def answer(self, available: int, led: int, keep: list[float]) -> int:
+        """The follower's card to ``led`` from its ``available`` cards: the trick's points and
+        the next lead (won or lost) net of the card's kept value."""
+        suit = SUIT_MASK_OF[led]
+        legal = available & (suit | self.trumps) if available & suit else available
         wins = self.beaten[led]
-        base = POINTS[led]
+        base = POINTS[led] + self.w.lead
         weight = self.w.follow_keep
-        lead = self.w.lead
-        strawman = self.w.follow_strawman
-        best = -1
+        best = NO_CARD
         best_value = -1e9
         for c in cards(legal):
-            trick = base + POINTS[c] + lead
+            trick = base + POINTS[c]
             value = (trick if wins >> c & 1 else -trick) - weight * keep[c]
-            if tops >> c & 1:
-                value += strawman
             if value > best_value:
                 best_value = value
                 best = c
         return best
 
-    def lead(self, fr: FastRound, keeps: tuple[list[float], list[float]]) -> int:
-        """The leader's card: the best trick now against the predicted answer, net of the
-        kept value each side spends."""
-        leader = fr.leader
+    def lead(
+        self,
+        hand: int,
+        tops: int,
+        theirs: int,
+        keeps: tuple[list[float], list[float]],
+        leader: int,
+    ) -> int:
+        """The leader's card from ``hand`` and face-up ``tops`` against a follower holding
+        ``theirs`` available: the best trick now against the follower's predicted answer,
+        net of the kept value each side spends."""
         keep = keeps[leader]
         their_keep = keeps[1 - leader]
-        theirs = fr.hands[1 - leader] | fr.tops[1 - leader]
-        tops = fr.tops[leader]
         trumps = self.trumps
         beaten = self.beaten
         w = self.w
         follow_keep = w.follow_keep
         lead_keep = w.lead_keep
         their_weight = w.their_keep
+        strawman = w.strawman_lead
         bonus = w.lead
         # The follower's best winner is the first card of ``to_win`` it may play that beats
         # the lead, and its best loser the first of ``to_lose`` that does not (as in
-        # best_answer): sorting once per trick saves scoring every answer to every lead.
+        # answer): sorting once per trick saves scoring every answer to every lead.
         answers = cards(theirs)
-        their_tops = fr.tops[1 - leader]
-        strawman = w.follow_strawman
-        cost = [0.0] * len(their_keep)
+        cost = [0.0] * CARDS
         for a in answers:
-            cost[a] = follow_keep * their_keep[a] - (strawman if their_tops >> a & 1 else 0.0)
+            cost[a] = follow_keep * their_keep[a]
         to_win = sorted(answers, key=lambda a: cost[a] - POINTS[a])
         to_lose = sorted(answers, key=lambda a: cost[a] + POINTS[a])
-        best = -1
+        best = NO_CARD
         best_value = -1e9
-        for c in cards(fr.hands[leader] | tops):
+        for c in cards(hand | tops):
             suit = SUIT_MASK_OF[c]
             legal = theirs & (suit | trumps) if theirs & suit else theirs
             if legal:
                 wins = legal & beaten[c]
                 loses = legal & ~wins
                 win_value = lose_value = -1e9
-                winner = loser = -1
+                winner = loser = NO_CARD
                 if wins:
                     for a in to_win:
                         if wins >> a & 1:
@@ -247,14 +302,10 @@ class Playout:
                     trick = POINTS[c] + POINTS[loser] + bonus
                     answer = loser
                 value = trick - lead_keep * keep[c] + their_weight * their_keep[answer]
-                if not theirs & suit:
-                    value += w.void_lead
             else:
                 value = POINTS[c] - keep[c]
             if tops >> c & 1:
-                value += w.strawman_lead
-            if trumps >> c & 1:
-                value -= w.trump_lead
+                value += strawman
             if value > best_value:
                 best_value = value
                 best = c
@@ -266,10 +317,3 @@ class Playout:
         lowest."""
         keep = self.keep_values(hand, theirs, their_downs)
         return min(cards(hand), key=lambda c: POINTS[c] + keep[c])
-
-
-def play_out(fr: FastRound, seat: int) -> int:
-    """Play ``fr`` to the end with the policy; the points ``seat`` takes from now on."""
-    before = fr.captured[seat]
-    Playout(fr.trump_suit, fr.trump_rank).run(fr)
-    return fr.captured[seat] - before

@@ -29,7 +29,7 @@ from dataclasses import dataclass, replace
 
 from bot.ai.base import Decision, options
 from bot.ai.endgame import Solver
-from bot.ai.playout import Playout
+from bot.ai.playout import Playout, under_map
 from bot.ai.worlds import Sampler, World, deal_order, play_position
 from bot.engine import (
     DECK,
@@ -42,7 +42,7 @@ from bot.engine import (
     TableView,
     Trumps,
 )
-from bot.engine.fast import BIT, FastRound
+from bot.engine.fast import BIT, POINTS, FastRound
 
 TRICKS = 17
 
@@ -216,20 +216,14 @@ def choose_card(
         fr = play_position(view, draw(rng))
         if policy is None:
             policy = Playout(fr.trump_suit, fr.trump_rank)
+        under = under_map(fr)
+        before = fr.captured[me]
         alive = contest.alive
-        values = {i: float(_play_out(fr, moves[i], me, policy)) for i in alive}
+        values = {i: float(policy.finish(fr, moves[i], under)[me] - before) for i in alive}
         work += len(alive) * cards_each
         if contest.add(values):
             break
     return DECK[moves[contest.best()]]
-
-
-def _play_out(fr: FastRound, move: int, seat: int, policy: Playout) -> int:
-    f = fr.copy()
-    before = f.captured[seat]
-    f.play(move)
-    policy.run(f)
-    return f.captured[seat] - before
 
 
 class Contest:
@@ -325,8 +319,7 @@ def choose_gift(
         for i in contest.alive:
             pair = (gifts[i], their_gift) if me == 0 else (their_gift, gifts[i])
             fr = FastRound.from_order(order, suit, rank, pair, leader)
-            policy.run(fr)
-            values[i] = float(fr.scores()[me])
+            values[i] = float(policy.finish(fr)[me] + POINTS[their_gift])
         work += len(values) * 2 * TRICKS
         if contest.add(values):
             break
@@ -417,6 +410,5 @@ def _trump_values(
             policy = policies[pair]
             gifts = (_policy_gift(order, 0, policy), _policy_gift(order, 1, policy))
             fr = FastRound.from_order(order, pair[0], pair[1], gifts, leader)
-            policy.run(fr)
-            totals[pair].append(float(fr.scores()[me]))
+            totals[pair].append(float(policy.finish(fr)[me] + POINTS[gifts[1 - me]]))
     return totals
