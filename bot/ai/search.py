@@ -30,7 +30,7 @@ from dataclasses import dataclass, replace
 from bot.ai.base import Decision, options
 from bot.ai.endgame import Solver
 from bot.ai.playout import Playout, under_map
-from bot.ai.worlds import Sampler, World, deal_order, play_position
+from bot.ai.worlds import BID_BELIEF, Sampler, World, deal_order, play_position
 from bot.engine import (
     DECK,
     Bid,
@@ -75,6 +75,8 @@ class Budget:
     prune: float = 3.0
     """Stop trying an option once it trails the best by this many standard errors (checked
     every few worlds); 0 never prunes."""
+    belief: float = BID_BELIEF
+    """How far worlds lean towards hands that fit the opponent's trump choices (0: not)."""
     tolerance: float = 0.3
     """Also stop trying an option that is within this many points of the best with a
     standard error below that: the two are as good as each other."""
@@ -172,7 +174,7 @@ def choose(
         return choices[0]
     clock = Clock(budget.seconds)
     if draw is None:
-        draw = Sampler(view).sample
+        draw = Sampler(view, budget.belief).sample
     if view.phase is Phase.TRUMP:
         return choose_trump(view, budget, rng, clock, draw)
     if view.phase is Phase.GIFT:

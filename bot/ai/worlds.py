@@ -20,15 +20,19 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from bot.engine import DECK, GameState, Phase, TableView
+from bot.engine import DECK, BidKind, GameState, Phase, Rank, Suit, TableView
 from bot.engine.fast import (
     BIT,
     NO_CARD,
+    RANK_MASKS,
     SUIT_MASKS,
     FastRound,
     cards,
     mask_of,
 )
+
+HAND_AFTER_GIFT = 7
+"""Hand cards each seat holds when play starts."""
 
 
 class InconsistentView(ValueError):
@@ -82,10 +86,75 @@ def void_suits(view: TableView) -> int:
     return voids
 
 
-class Sampler:
-    """Draws :class:`World` s for one seat's view; build once per decision, sample many."""
+RANK_BID_LIKELIHOOD = (0.17, 0.73, 2.5, 5.3, 5.3)
+"""How much likelier a player names a trump rank holding ``n`` cards of it among its eight
+dealt hand cards than a random hand holds ``n`` (measured on the greedy and medium players)."""
+SUIT_BID_LIKELIHOOD = (0.3, 0.5, 0.9, 1.55, 2.1, 3.0, 3.0, 3.0, 3.0, 3.0)
+"""The same for naming the trump suit holding ``n`` cards of the suit."""
+BID_BELIEF = 0.7
+"""How far the sampler trusts those measurements (an exponent on the likelihoods): other
+players bid otherwise."""
+MAX_REJECTIONS = 64
+"""Draws before a world is taken whatever its weight (the weights are bounded, so this is
+rarely reached)."""
 
-    def __init__(self, view: TableView) -> None:
+
+@dataclass(frozen=True, slots=True)
+class BidClue:
+    """What one of the opponent's trump choices suggests about the hand it was dealt."""
+
+    named: int
+    """The mask of the cards of the named suit or rank."""
+    likelihood: tuple[float, ...]
+    """By how many such cards it was dealt, tempered by :data:`BID_BELIEF`."""
+    played: float
+    """Such cards it has played since, times the share of its plays that came from its hand
+    (whether each came from the hand or a strawman is not known)."""
+
+    def weight(self, hand_and_gift: int) -> float:
+        n = (self.named & hand_and_gift).bit_count() + self.played
+        low = min(int(n), len(self.likelihood) - 1)
+        high = min(low + 1, len(self.likelihood) - 1)
+        f = n - int(n)
+        return float(self.likelihood[low] ** (1 - f) * self.likelihood[high] ** f)
+
+
+def bid_clues(view: TableView, belief: float = BID_BELIEF) -> tuple[BidClue, ...]:
+    """What the opponent's trump choices this round suggest about its dealt hand."""
+    assert view.seat is not None
+    them = 1 - view.seat
+    theirs = [t.card_of(them) for t in view.tricks]
+    if view.trick and view.leader == them:
+        theirs.append(view.trick[0])
+    from_hand = (HAND_AFTER_GIFT - view.hand_sizes[them]) if view.phase is Phase.PLAY else 0
+    share = from_hand / len(theirs) if theirs else 0.0
+    clues = []
+    table: tuple[float, ...]
+    for bid in view.bids:
+        if bid.seat != them or belief <= 0:
+            continue
+        if bid.kind is BidKind.SUIT:
+            assert isinstance(bid.value, Suit)
+            named = SUIT_MASKS[bid.value.number]
+            table = SUIT_BID_LIKELIHOOD
+        else:
+            assert isinstance(bid.value, Rank)
+            named = RANK_MASKS[bid.value.number]
+            table = RANK_BID_LIKELIHOOD
+        played = sum(1 for c in theirs if named >> c.index & 1) * share
+        clues.append(BidClue(named, tuple(x**belief for x in table), played))
+    return tuple(clues)
+
+
+class Sampler:
+    """Draws :class:`World` s for one seat's view; build once per decision, sample many.
+
+    Worlds respect the opponent's shown voids exactly and lean towards hands that fit its
+    trump choices (:func:`bid_clues`): a world is kept with a chance proportional to how well
+    it fits (rejection sampling).
+    """
+
+    def __init__(self, view: TableView, belief: float = BID_BELIEF) -> None:
         if view.seat is None or view.hand is None:
             raise ValueError("worlds are drawn for a seat, not for the public view")
         self.seat = view.seat
@@ -107,8 +176,27 @@ class Sampler:
         if len(self.may_hold) < self.hand_size:
             # Cannot happen in a real game; fall back to ignoring the inference.
             self.may_hold = unseen
+        self.clues = bid_clues(view, belief)
+        self.top_weight = 1.0
+        for clue in self.clues:
+            self.top_weight *= max(clue.likelihood)
 
     def sample(self, rng: random.Random) -> World:
+        """One world: uniform among those consistent with the view, weighted by the clues."""
+        world = self.draw(rng)
+        if not self.clues:
+            return world
+        for _ in range(MAX_REJECTIONS):
+            held = world.their_hand | (BIT[world.their_gift] if world.their_gift >= 0 else 0)
+            weight = 1.0
+            for clue in self.clues:
+                weight *= clue.weight(held)
+            if rng.random() * self.top_weight <= weight:
+                break
+            world = self.draw(rng)
+        return world
+
+    def draw(self, rng: random.Random) -> World:
         """One world, uniformly among those consistent with the view."""
         hand = 0
         rand = rng.random

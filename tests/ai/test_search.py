@@ -21,9 +21,18 @@ from bot.ai.players import make_player
 from bot.ai.playout import Playout
 from bot.ai.random_player import RandomPlayer
 from bot.ai.search import Budget, SearchPlayer, choose, level_budget
-from bot.ai.worlds import Sampler, World, play_position, seen_mask, true_world, void_suits
+from bot.ai.worlds import (
+    BID_BELIEF,
+    Sampler,
+    World,
+    play_position,
+    seen_mask,
+    true_world,
+    void_suits,
+)
 from bot.engine import (
     POINTS_PER_ROUND,
+    BidKind,
     Card,
     GameState,
     Phase,
@@ -36,7 +45,16 @@ from bot.engine import (
     to_record,
     view,
 )
-from bot.engine.fast import BIT, NO_CARD, POINTS, FastRound, cards, mask_of, random_deal
+from bot.engine.fast import (
+    BIT,
+    NO_CARD,
+    POINTS,
+    RANK_MASKS,
+    FastRound,
+    cards,
+    mask_of,
+    random_deal,
+)
 from bot.simulate import main as simulate_main
 
 LEVELS = ("easy", "medium", "hard")
@@ -329,3 +347,28 @@ def test_with_every_card_known_the_endgame_search_plays_perfectly() -> None:
         assert values[moves.index(choice.index)] == max(values)
         checked += 1
     assert checked > 5
+
+
+def test_worlds_lean_towards_hands_that_fit_the_opponents_trump_choice() -> None:
+    """An opponent that named a trump rank is dealt more of that rank in the sampled worlds
+    than when the inference is turned off."""
+    leaned = 0
+    for _state, seen in play_views(range(60, 80)):
+        assert seen.seat is not None
+        named = [b for b in seen.bids if b.seat != seen.seat and b.kind is BidKind.RANK]
+        if seen.phase is not Phase.GIFT or not named:
+            continue
+        rank = RANK_MASKS[named[0].value.number]
+
+        def mean_held(belief: float, seen: TableView = seen, rank: int = rank) -> float:
+            sampler = Sampler(seen, belief)
+            rng = random.Random(7)
+            worlds = [sampler.sample(rng) for _ in range(400)]
+            held = [(w.their_hand | BIT[w.their_gift]) & rank for w in worlds]
+            return sum(h.bit_count() for h in held) / len(held)
+
+        plain, believing = mean_held(0.0), mean_held(BID_BELIEF)
+        if plain < 3:  # room for the inference to show
+            assert believing > plain + 0.1
+            leaned += 1
+    assert leaned >= 3
