@@ -13,6 +13,10 @@ each search level's decision latency p50/p99/max. Games run in two worker proces
 Players: ``greedy``/``easy``, ``medium``, ``hard``; ``hard*0.25`` scales a level's work (the
 time cut-off stays); ``seer-hard`` is hard deciding on the true cards (it sees every card, the
 opponent's hand and all face-down strawmen): the ceiling of what better guessing could reach.
+With one true world instead of many guessed ones, a deterministic playout policy would judge
+each option on a single playout, so the all-seeing player plays its playouts with jittered
+policy weights (``Budget.jitter`` = :data:`SEER_JITTER`) and averages over ways of playing the
+true cards.
 The gap closure is defined as
 
     closure = margin(hard vs greedy) / margin(seer-hard vs greedy)
@@ -32,7 +36,7 @@ import random
 import sys
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -48,6 +52,8 @@ from bot.engine import GameState, Phase, apply, deal_next, new_game, view
 
 SEER = "seer-"
 """Prefix of a player that sees every card."""
+SEER_JITTER = 0.3
+"""The log-spread of the all-seeing player's policy weights from one playout to the next."""
 
 
 class Seat:
@@ -59,8 +65,12 @@ class Seat:
         self.seer = name.startswith(SEER)
         self.level = name.removeprefix(SEER)
         self.player = make_player(self.level)
-        if isinstance(self.player, SearchPlayer) and scale:
-            budget = level_budget(self.level).scaled(float(scale))
+        if isinstance(self.player, SearchPlayer) and (scale or self.seer):
+            budget = level_budget(self.level)
+            if scale:
+                budget = budget.scaled(float(scale))
+            if self.seer:
+                budget = replace(budget, jitter=SEER_JITTER)
             self.player = SearchPlayer(self.level, budget)
         self.times: list[float] = []
 

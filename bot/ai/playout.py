@@ -20,7 +20,9 @@ view (``bench/ai.py`` measures what it brings to search).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+import random
+from dataclasses import dataclass, fields, replace
 
 from bot.engine.fast import (
     CARDS,
@@ -64,6 +66,20 @@ class Weights:
 
 WEIGHTS = Weights()
 """The weights the levels play with."""
+
+CHANCES = frozenset({"spared", "down"})
+"""The weights that are chances, so stay below 1 when jittered."""
+
+
+def jittered(weights: Weights, spread: float, rng: random.Random) -> Weights:
+    """``weights`` each scaled by a random factor ``exp(N(0, spread))``: a policy that plays
+    like this one with a little variety."""
+    changes = {}
+    for f in fields(weights):
+        value = getattr(weights, f.name) * math.exp(rng.gauss(0.0, spread))
+        changes[f.name] = min(value, 0.99) if f.name in CHANCES else value
+    return replace(weights, **changes)
+
 
 _BEATEN_BY: dict[int, tuple[int, ...]] = {}
 

@@ -29,7 +29,7 @@ from dataclasses import dataclass, replace
 
 from bot.ai.base import Decision, options
 from bot.ai.endgame import Solver
-from bot.ai.playout import Playout, under_map
+from bot.ai.playout import WEIGHTS, Playout, jittered, under_map
 from bot.ai.worlds import BID_BELIEF, Sampler, World, deal_order, play_position
 from bot.engine import (
     DECK,
@@ -80,6 +80,9 @@ class Budget:
     tolerance: float = 0.3
     """Also stop trying an option that is within this many points of the best with a
     standard error below that: the two are as good as each other."""
+    jitter: float = 0.0
+    """Playouts in each world use the policy's weights scaled by random factors of this
+    log-spread (0: the tuned weights), so that worlds differ in how they are played too."""
 
     def worlds(self, options: int, cards_each: int) -> int:
         """Worlds for a decision between ``options`` with playouts of ``cards_each`` cards."""
@@ -122,7 +125,7 @@ player that sees every card."""
 
 
 LEVEL_BUDGETS: dict[str, Budget] = {
-    "medium": Budget(work=5_000, max_worlds=200, seconds=0.08),
+    "medium": Budget(work=10_000, max_worlds=200, seconds=0.09, jitter=0.2),
     "hard": Budget(
         work=90_000,
         max_worlds=600,
@@ -130,6 +133,7 @@ LEVEL_BUDGETS: dict[str, Budget] = {
         endgame_nodes=600_000,
         seconds=1.4,
         min_worlds=8,
+        jitter=0.3,
     ),
 }
 """The search levels' budgets at live speed."""
@@ -216,8 +220,8 @@ def choose_card(
         if n >= budget.min_worlds and clock.out():
             break
         fr = play_position(view, draw(rng))
-        if policy is None:
-            policy = Playout(fr.trump_suit, fr.trump_rank)
+        if policy is None or budget.jitter:
+            policy = _policy(fr.trump_suit, fr.trump_rank, budget, rng)
         under = under_map(fr)
         before = fr.captured[me]
         alive = contest.alive
@@ -226,6 +230,13 @@ def choose_card(
         if contest.add(values):
             break
     return DECK[moves[contest.best()]]
+
+
+def _policy(suit: int, rank: int, budget: Budget, rng: random.Random) -> Playout:
+    """The playout policy for these trumps, its weights jittered as ``budget`` asks."""
+    if not budget.jitter:
+        return Playout(suit, rank)
+    return Playout(suit, rank, jittered(WEIGHTS, budget.jitter, rng))
 
 
 class Contest:
@@ -304,7 +315,7 @@ def choose_gift(
     gifts = tuple(c.index for c in view.legal)
     contest = Contest(len(gifts), budget)
     suit, rank = view.trumps.suit.number, view.trumps.rank.number
-    policy = Playout(suit, rank)
+    policy = _policy(suit, rank, budget, rng)
     leader = 1 - view.dealer
     work = 0
     for n in range(budget.max_worlds):
@@ -313,6 +324,8 @@ def choose_gift(
         if n >= budget.min_worlds and clock.out():
             break
         world = draw(rng)
+        if budget.jitter:
+            policy = _policy(suit, rank, budget, rng)
         order = deal_order(view, world)
         their_gift = world.their_gift
         if their_gift < 0:
@@ -401,7 +414,7 @@ def _trump_values(
     me = view.seat
     leader = 1 - view.dealer
     totals: dict[TrumpPair, list[float]] = {pair: [] for pair in pairs}
-    policies = {pair: Playout(*pair) for pair in pairs}
+    policies = {pair: _policy(*pair, budget, rng) for pair in pairs}
     work = budget.trump_work or budget.work
     worlds = max(budget.min_worlds, min(budget.max_worlds, work // (len(pairs) * 2 * TRICKS)))
     for n in range(worlds):
@@ -409,7 +422,7 @@ def _trump_values(
             break
         order = deal_order(view, draw(rng))
         for pair in pairs:
-            policy = policies[pair]
+            policy = _policy(*pair, budget, rng) if budget.jitter else policies[pair]
             gifts = (_policy_gift(order, 0, policy), _policy_gift(order, 1, policy))
             fr = FastRound.from_order(order, pair[0], pair[1], gifts, leader)
             totals[pair].append(float(policy.finish(fr)[me] + POINTS[gifts[1 - me]]))

@@ -18,7 +18,7 @@ from bot.ai.greedy import GreedyPlayer
 from bot.ai.match import decide as match_decide
 from bot.ai.match import play_game
 from bot.ai.players import make_player
-from bot.ai.playout import Playout
+from bot.ai.playout import WEIGHTS, Playout, jittered
 from bot.ai.random_player import RandomPlayer
 from bot.ai.search import Budget, SearchPlayer, choose, level_budget
 from bot.ai.worlds import (
@@ -372,3 +372,20 @@ def test_worlds_lean_towards_hands_that_fit_the_opponents_trump_choice() -> None
             assert believing > plain + 0.1
             leaned += 1
     assert leaned >= 3
+
+
+def test_jittered_policies_vary_their_weights_and_keep_chances_below_one() -> None:
+    rng = random.Random(5)
+    drawn = [jittered(WEIGHTS, 0.5, rng) for _ in range(200)]
+    assert len({w.swing for w in drawn}) == 200
+    assert all(0 < w.spared < 1 and 0 < w.down < 1 for w in drawn)
+    assert jittered(WEIGHTS, 0.0, rng) == WEIGHTS
+
+
+def test_a_jittered_search_plays_legally_and_the_same_seed_decides_the_same() -> None:
+    budget = replace(SMALL["medium"], jitter=0.3)
+    for state in sample_points(seed=43, seat=0, every=5):
+        seen = view(state, 0)
+        first = choose(seen, budget, random.Random(9))
+        assert first == choose(seen, budget, random.Random(9))
+        assert first in options(seen)
