@@ -4,8 +4,20 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from dataclasses import replace
 
-from bot.engine import GameState, Gift, Phase, Play, apply, deal_next, legal_actions, new_game
+from bot.engine import (
+    Card,
+    GameState,
+    Gift,
+    Phase,
+    Play,
+    Strawman,
+    apply,
+    deal_next,
+    legal_actions,
+    new_game,
+)
 
 
 def random_decisions(rng: random.Random, state: GameState) -> Iterator[GameState]:
@@ -26,3 +38,26 @@ def random_game(seed: int, target: int = 300) -> list[GameState]:
 
 
 __all__ = ["Gift", "Play", "random_decisions", "random_game"]
+
+
+def reshuffle_hidden(state: GameState, seat: int, rng: random.Random) -> GameState:
+    """The same game with the cards ``seat`` cannot see dealt out differently: the opponent's
+    hand and the gift it gave, and every face-down strawman card."""
+    rnd = state.round
+    them = 1 - seat
+    gift = rnd.gifts[them]
+    hidden: list[Card] = list(rnd.hands[them]) + ([gift] if gift is not None else [])
+    for row in rnd.strawmen:
+        hidden += [p.down for p in row if p.down is not None]
+    rng.shuffle(hidden)
+    cards = iter(hidden)
+    hand = tuple(sorted((next(cards) for _ in rnd.hands[them]), key=lambda c: c.index))
+    new_gift = next(cards) if gift is not None else None
+    rows = tuple(
+        tuple(Strawman(p.up, next(cards) if p.down is not None else None) for p in row)
+        for row in rnd.strawmen
+    )
+    hands = (rnd.hands[0], hand) if them == 1 else (hand, rnd.hands[1])
+    gifts = (rnd.gifts[0], new_gift) if them == 1 else (new_gift, rnd.gifts[1])
+    changed = replace(rnd, hands=hands, gifts=gifts, strawmen=(rows[0], rows[1]))
+    return replace(state, rounds=(*state.rounds[:-1], changed))

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from dataclasses import replace
 
 import pytest
+from random_games import reshuffle_hidden
 
 from bot.ai.base import Decision, Player, options
 from bot.ai.greedy import GreedyPlayer, is_sure_winner, knowledge
@@ -24,7 +24,6 @@ from bot.engine import (
     GameState,
     Phase,
     Rank,
-    Strawman,
     Suit,
     TableView,
     apply,
@@ -132,29 +131,6 @@ def decision_points(seed: int, seat: int) -> Iterator[GameState]:
         if actor == seat:
             yield state
         state, _ = apply(state, decide(state, actor, players[actor], player_rngs[actor]))
-
-
-def reshuffle_hidden(state: GameState, seat: int, rng: random.Random) -> GameState:
-    """The same game with the cards ``seat`` cannot see dealt out differently: the opponent's
-    hand and the gift it gave, and every face-down strawman card."""
-    rnd = state.round
-    them = 1 - seat
-    gift = rnd.gifts[them]
-    hidden: list[Card] = list(rnd.hands[them]) + ([gift] if gift is not None else [])
-    for row in rnd.strawmen:
-        hidden += [p.down for p in row if p.down is not None]
-    rng.shuffle(hidden)
-    cards = iter(hidden)
-    hand = tuple(sorted((next(cards) for _ in rnd.hands[them]), key=lambda c: c.index))
-    new_gift = next(cards) if gift is not None else None
-    rows = tuple(
-        tuple(Strawman(p.up, next(cards) if p.down is not None else None) for p in row)
-        for row in rnd.strawmen
-    )
-    hands = (rnd.hands[0], hand) if them == 1 else (hand, rnd.hands[1])
-    gifts = (rnd.gifts[0], new_gift) if them == 1 else (new_gift, rnd.gifts[1])
-    changed = replace(rnd, hands=hands, gifts=gifts, strawmen=(rows[0], rows[1]))
-    return replace(state, rounds=(*state.rounds[:-1], changed))
 
 
 @pytest.mark.parametrize("seat", [0, 1])

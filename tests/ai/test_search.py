@@ -10,6 +10,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from random_games import reshuffle_hidden
 
 from bot.ai.base import Decision, Player, options
 from bot.ai.decide import decide
@@ -86,29 +87,6 @@ def decision_points(seed: int, seat: int) -> Iterator[GameState]:
         if actor == seat:
             yield state
         state, _ = apply(state, match_decide(state, actor, players[actor], rngs[actor]))
-
-
-def reshuffle_hidden(state: GameState, seat: int, rng: random.Random) -> GameState:
-    """The same game with the cards ``seat`` cannot see dealt out differently: the
-    opponent's hand and the gift it gave, and every face-down strawman card (its own too)."""
-    rnd = state.round
-    them = 1 - seat
-    gift = rnd.gifts[them]
-    hidden: list[Card] = list(rnd.hands[them]) + ([gift] if gift is not None else [])
-    for row in rnd.strawmen:
-        hidden += [p.down for p in row if p.down is not None]
-    rng.shuffle(hidden)
-    dealt = iter(hidden)
-    hand = tuple(sorted((next(dealt) for _ in rnd.hands[them]), key=lambda c: c.index))
-    new_gift = next(dealt) if gift is not None else None
-    rows = tuple(
-        tuple(Strawman(p.up, next(dealt) if p.down is not None else None) for p in row)
-        for row in rnd.strawmen
-    )
-    hands = (rnd.hands[0], hand) if them == 1 else (hand, rnd.hands[1])
-    gifts = (rnd.gifts[0], new_gift) if them == 1 else (new_gift, rnd.gifts[1])
-    changed = replace(rnd, hands=hands, gifts=gifts, strawmen=(rows[0], rows[1]))
-    return replace(state, rounds=(*state.rounds[:-1], changed))
 
 
 def sample_points(seed: int, seat: int, every: int) -> list[GameState]:
