@@ -6,6 +6,10 @@ import random
 from collections.abc import Iterator
 from dataclasses import replace
 
+from bot.ai.base import Player
+from bot.ai.greedy import GreedyPlayer
+from bot.ai.match import decide
+from bot.ai.random_player import RandomPlayer
 from bot.engine import (
     Card,
     GameState,
@@ -61,3 +65,19 @@ def reshuffle_hidden(state: GameState, seat: int, rng: random.Random) -> GameSta
     gifts = (rnd.gifts[0], new_gift) if them == 1 else (new_gift, rnd.gifts[1])
     changed = replace(rnd, hands=hands, gifts=gifts, strawmen=(rows[0], rows[1]))
     return replace(state, rounds=(*state.rounds[:-1], changed))
+
+
+def decision_points(seed: int, seat: int) -> Iterator[GameState]:
+    """Every state of a greedy-versus-random game at which ``seat`` decides."""
+    deal_rng = random.Random(f"deal {seed}")
+    player_rngs = [random.Random(f"p0 {seed}"), random.Random(f"p1 {seed}")]
+    players: list[Player] = [GreedyPlayer(), RandomPlayer()]
+    state = new_game(deal_rng)
+    while not state.is_over:
+        if state.phase is Phase.DEAL:
+            state, _ = deal_next(state, deal_rng)
+            continue
+        actor = state.to_act[0]
+        if actor == seat:
+            yield state
+        state, _ = apply(state, decide(state, actor, players[actor], player_rngs[actor]))

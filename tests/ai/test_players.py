@@ -6,11 +6,11 @@ import random
 from collections.abc import Iterator
 
 import pytest
-from random_games import reshuffle_hidden
+from random_games import decision_points, reshuffle_hidden
 
 from bot.ai.base import Decision, Player, options
 from bot.ai.greedy import GreedyPlayer, is_sure_winner, knowledge
-from bot.ai.match import IllegalDecision, decide, play_game
+from bot.ai.match import IllegalDecision, play_game
 from bot.ai.players import PLAYERS, UnknownPlayer, make_player, player_names
 from bot.ai.random_player import RandomPlayer
 from bot.engine import (
@@ -28,9 +28,7 @@ from bot.engine import (
     TableView,
     apply,
     card,
-    deal_next,
     from_record,
-    new_game,
     parse_cards,
     start_game,
     to_record,
@@ -116,21 +114,6 @@ def test_greedy_beats_random() -> None:
 
 
 # --- Decisions from the view alone ------------------------------------------------------------
-
-
-def decision_points(seed: int, seat: int) -> Iterator[GameState]:
-    """Every state of a greedy-versus-random game at which ``seat`` decides."""
-    deal_rng, player_rngs = rngs(seed)
-    players: list[Player] = [GreedyPlayer(), RandomPlayer()]
-    state = new_game(deal_rng)
-    while not state.is_over:
-        if state.phase is Phase.DEAL:
-            state, _ = deal_next(state, deal_rng)
-            continue
-        actor = state.to_act[0]
-        if actor == seat:
-            yield state
-        state, _ = apply(state, decide(state, actor, players[actor], player_rngs[actor]))
 
 
 @pytest.mark.parametrize("seat", [0, 1])

@@ -10,13 +10,12 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from random_games import reshuffle_hidden
+from random_games import decision_points, reshuffle_hidden
 
 from bot.ai.base import Decision, Player, options
 from bot.ai.decide import decide
 from bot.ai.endgame import Solver
 from bot.ai.greedy import GreedyPlayer
-from bot.ai.match import decide as match_decide
 from bot.ai.match import play_game
 from bot.ai.players import make_player
 from bot.ai.playout import WEIGHTS, Playout, jittered
@@ -39,10 +38,7 @@ from bot.engine import (
     Phase,
     Strawman,
     TableView,
-    apply,
-    deal_next,
     from_record,
-    new_game,
     to_record,
     view,
 )
@@ -71,22 +67,6 @@ def small_decide(level: str, seen: TableView, seed: int) -> Decision:
     if level == "easy":
         return decide(level, seen, seed)
     return choose(seen, SMALL[level], random.Random(seed))
-
-
-def decision_points(seed: int, seat: int) -> Iterator[GameState]:
-    """Every state of a greedy-versus-random game at which ``seat`` decides."""
-    deal_rng = random.Random(f"deal {seed}")
-    rngs = [random.Random(f"p0 {seed}"), random.Random(f"p1 {seed}")]
-    players: list[Player] = [GreedyPlayer(), RandomPlayer()]
-    state = new_game(deal_rng)
-    while not state.is_over:
-        if state.phase is Phase.DEAL:
-            state, _ = deal_next(state, deal_rng)
-            continue
-        actor = state.to_act[0]
-        if actor == seat:
-            yield state
-        state, _ = apply(state, match_decide(state, actor, players[actor], rngs[actor]))
 
 
 def sample_points(seed: int, seat: int, every: int) -> list[GameState]:
