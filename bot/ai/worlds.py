@@ -8,9 +8,10 @@ know its own), and, once the opponent has given its gift, that gift in our captu
 A :class:`World` puts each unseen card in one of those places. :class:`Sampler` draws worlds
 that respect what play has revealed: a follower that played neither the led suit nor a trump
 had no available card of the led suit, so its hand holds none now (its hand never grows; a
-face-down card that turns up later may still be of that suit). Subject to that, every
-assignment is equally likely, so the opponent's hand is drawn first from the cards it may hold
-and the other places share the rest uniformly.
+face-down card that turns up later may still be of that suit). Subject to that, the opponent's
+hand is drawn first from the cards it may hold and the other places share the rest uniformly;
+then each world is kept with a chance that weighs how well it fits the opponent's trump
+choices and the gift players tend to give (rejection sampling).
 
 Cards are the bitmask indices of :mod:`bot.engine.fast`.
 """
@@ -94,6 +95,14 @@ SUIT_BID_LIKELIHOOD = (0.3, 0.5, 0.9, 1.55, 2.1, 3.0, 3.0, 3.0, 3.0, 3.0)
 BID_BELIEF = 0.7
 """How far the sampler trusts those measurements (an exponent on the likelihoods): other
 players bid otherwise."""
+GIFT_LIKELIHOOD = (0.27, 0.25, 0.41, 0.7, 1.18, 1.81, 2.64, 3.6, 4.0)
+"""How much likelier a plain card of each rank (Ace, 2, …, 9) is the card a player gave than a
+random card of its dealt hand (measured on the greedy and medium players: they give high plain
+cards and keep their trumps)."""
+GIFT_TRUMP_SUIT_LIKELIHOOD = 0.05
+"""The same for a card of the trump suit (not of the trump rank)."""
+GIFT_TRUMP_RANK_LIKELIHOOD = 0.02
+"""The same for a card of the trump rank."""
 MAX_REJECTIONS = 64
 """Draws before a world is taken whatever its weight (the weights are bounded, so this is
 rarely reached)."""
@@ -117,6 +126,26 @@ class BidClue:
         high = min(low + 1, len(self.likelihood) - 1)
         f = n - int(n)
         return float(self.likelihood[low] ** (1 - f) * self.likelihood[high] ** f)
+
+
+def gift_clue(view: TableView, belief: float = BID_BELIEF) -> tuple[float, ...] | None:
+    """By card: how likely it is to be the gift the opponent gave us, relative to the other
+    cards it was dealt (tempered by ``belief``); None when it has given none or trumps are not
+    known."""
+    assert view.seat is not None
+    suit, rank = view.trumps.suit, view.trumps.rank
+    if not view.gifts_in[1 - view.seat] or suit is None or rank is None or belief <= 0:
+        return None
+    table = []
+    for i in range(len(DECK)):
+        if i % 9 == rank.number:
+            x = GIFT_TRUMP_RANK_LIKELIHOOD
+        elif i // 9 == suit.number:
+            x = GIFT_TRUMP_SUIT_LIKELIHOOD
+        else:
+            x = GIFT_LIKELIHOOD[i % 9]
+        table.append(x**belief)
+    return tuple(table)
 
 
 def bid_clues(view: TableView, belief: float = BID_BELIEF) -> tuple[BidClue, ...]:
@@ -149,9 +178,9 @@ def bid_clues(view: TableView, belief: float = BID_BELIEF) -> tuple[BidClue, ...
 class Sampler:
     """Draws :class:`World` s for one seat's view; build once per decision, sample many.
 
-    Worlds respect the opponent's shown voids exactly and lean towards hands that fit its
-    trump choices (:func:`bid_clues`): a world is kept with a chance proportional to how well
-    it fits (rejection sampling).
+    Worlds respect the opponent's shown voids exactly, lean towards hands that fit its trump
+    choices (:func:`bid_clues`) and towards gifts like those players give (:func:`gift_clue`):
+    a world is kept with a chance proportional to how well it fits (rejection sampling).
     """
 
     def __init__(self, view: TableView, belief: float = BID_BELIEF) -> None:
@@ -177,20 +206,25 @@ class Sampler:
             # Cannot happen in a real game; fall back to ignoring the inference.
             self.may_hold = unseen
         self.clues = bid_clues(view, belief)
+        self.gift_odds = gift_clue(view, belief) if self.has_gift else None
         self.top_weight = 1.0
         for clue in self.clues:
             self.top_weight *= max(clue.likelihood)
+        if self.gift_odds is not None:
+            self.top_weight *= max(self.gift_odds[c] for c in unseen)
 
     def sample(self, rng: random.Random) -> World:
         """One world: uniform among those consistent with the view, weighted by the clues."""
         world = self.draw(rng)
-        if not self.clues:
+        if not self.clues and self.gift_odds is None:
             return world
         for _ in range(MAX_REJECTIONS):
             held = world.their_hand | (BIT[world.their_gift] if world.their_gift >= 0 else 0)
             weight = 1.0
             for clue in self.clues:
                 weight *= clue.weight(held)
+            if self.gift_odds is not None:
+                weight *= self.gift_odds[world.their_gift]
             if rng.random() * self.top_weight <= weight:
                 break
             world = self.draw(rng)

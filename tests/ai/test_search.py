@@ -47,6 +47,7 @@ from bot.engine.fast import (
     NO_CARD,
     POINTS,
     RANK_MASKS,
+    SUIT_MASKS,
     FastRound,
     cards,
     mask_of,
@@ -330,6 +331,37 @@ def test_worlds_lean_towards_hands_that_fit_the_opponents_trump_choice() -> None
             assert believing > plain + 0.1
             leaned += 1
     assert leaned >= 3
+
+
+def test_worlds_guess_the_opponents_gift_among_high_plain_cards_not_trumps() -> None:
+    """Players give high plain cards and keep their trumps: the sampled gift is a trump far
+    less often, and a plain nine more often, than when the inference is turned off."""
+    checked = 0
+    for _state, seen in play_views(range(60, 70)):
+        assert seen.seat is not None
+        trumps = seen.trumps
+        if seen.phase is not Phase.PLAY or seen.tricks or trumps.suit is None:
+            continue
+        assert trumps.rank is not None
+        trump_mask = SUIT_MASKS[trumps.suit.number] | RANK_MASKS[trumps.rank.number]
+        nines = RANK_MASKS[8] & ~trump_mask
+
+        def shares(
+            belief: float, seen: TableView = seen, trump_mask: int = trump_mask, nines: int = nines
+        ) -> tuple[float, float]:
+            sampler = Sampler(seen, belief)
+            rng = random.Random(3)
+            gifts = [BIT[sampler.sample(rng).their_gift] for _ in range(600)]
+            trump = sum(1 for g in gifts if g & trump_mask) / len(gifts)
+            nine = sum(1 for g in gifts if g & nines) / len(gifts)
+            return trump, nine
+
+        (plain_trump, plain_nine), (trump, nine) = shares(0.0), shares(BID_BELIEF)
+        if plain_trump > 0.1 and plain_nine > 0.05:
+            assert trump < plain_trump / 2
+            assert nine > plain_nine * 1.5
+            checked += 1
+    assert checked >= 3
 
 
 def test_jittered_policies_vary_their_weights_and_keep_chances_below_one() -> None:
