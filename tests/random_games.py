@@ -67,8 +67,9 @@ def reshuffle_hidden(state: GameState, seat: int, rng: random.Random) -> GameSta
     return replace(state, rounds=(*state.rounds[:-1], changed))
 
 
-def decision_points(seed: int, seat: int) -> Iterator[GameState]:
-    """Every state of a greedy-versus-random game at which ``seat`` decides."""
+def decision_points(seed: int, seat: int | None = None) -> Iterator[GameState]:
+    """Every state of a greedy-versus-random game at which ``seat`` decides (None: either
+    seat; the deciding seat is ``state.to_act[0]``)."""
     deal_rng = random.Random(f"deal {seed}")
     player_rngs = [random.Random(f"p0 {seed}"), random.Random(f"p1 {seed}")]
     players: list[Player] = [GreedyPlayer(), RandomPlayer()]
@@ -78,6 +79,6 @@ def decision_points(seed: int, seat: int) -> Iterator[GameState]:
             state, _ = deal_next(state, deal_rng)
             continue
         actor = state.to_act[0]
-        if actor == seat:
+        if seat is None or actor == seat:
             yield state
         state, _ = apply(state, decide(state, actor, players[actor], player_rngs[actor]))

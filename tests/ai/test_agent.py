@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import io
 import json
-import random
 import subprocess
 import sys
 import textwrap
@@ -13,11 +12,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from random_games import decision_points
 
 from bot.agent import answer, serve
 from bot.ai.base import options
-from bot.ai.greedy import GreedyPlayer
-from bot.ai.match import decide as match_decide
 from bot.ai.protocol import (
     MessageError,
     action_from_json,
@@ -25,9 +23,8 @@ from bot.ai.protocol import (
     view_from_message,
     view_to_message,
 )
-from bot.ai.random_player import RandomPlayer
 from bot.ai.referee import referee
-from bot.engine import Card, GameState, Phase, TableView, apply, deal_next, from_record, new_game
+from bot.engine import Card, GameState, Phase, TableView, from_record
 from bot.engine import view as seat_view
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -46,16 +43,8 @@ def agent_command(level: str) -> str:
 
 def decision_views(seed: int) -> Iterator[tuple[GameState, TableView]]:
     """Every decision of a greedy-versus-random game, as the deciding seat sees it."""
-    rng = random.Random(seed)
-    players = [GreedyPlayer(), RandomPlayer()]
-    state = new_game(rng)
-    while not state.is_over:
-        if state.phase is Phase.DEAL:
-            state, _ = deal_next(state, rng)
-            continue
-        actor = state.to_act[0]
-        yield state, seat_view(state, actor)
-        state, _ = apply(state, match_decide(state, actor, players[actor], rng))
+    for state in decision_points(seed):
+        yield state, seat_view(state, state.to_act[0])
 
 
 # --- Messages ---------------------------------------------------------------------------------
