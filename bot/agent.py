@@ -4,7 +4,8 @@
 
 Each ``decide`` line is answered with one ``{"action": ...}`` line, decided by the same
 function the bot's own computer player uses (:func:`bot.ai.decide.decide`) on the seat view
-rebuilt from the message. Diagnostics go to standard error only. A line that is not a decide
+rebuilt from the message, with what the earlier messages of the round showed of the strawmen
+(:mod:`bot.ai.memory`). Diagnostics go to standard error only. A line that is not a decide
 message is logged and skipped; a decide message that cannot be understood is logged and, when
 its ``legal`` list can be read, answered with the first legal option, so the referee is never
 left waiting. The search uses at most a share of the message's ``time_ms``. The agent exits
@@ -23,6 +24,7 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from bot.ai.decide import decide
+from bot.ai.memory import PileMemory
 from bot.ai.protocol import (
     MessageError,
     action_to_json,
@@ -43,7 +45,7 @@ TIME_RESERVE = 0.03
 
 def decision_seed(seed: int, line: str) -> int:
     """A seed for one decision from the agent's seed and the message (without its time limit),
-    so the same message gets the same answer whatever came before it."""
+    so the same message, after the same earlier messages of its round, gets the same answer."""
     try:
         msg = json.loads(line)
         if isinstance(msg, dict):
@@ -55,8 +57,11 @@ def decision_seed(seed: int, line: str) -> int:
     return int.from_bytes(digest[:8], "big") >> 1
 
 
-def answer(level: str, line: str, seed: int) -> dict[str, Any] | None:
-    """The answer to one input line, or None when the line deserves none."""
+def answer(
+    level: str, line: str, seed: int, memory: PileMemory | None = None
+) -> dict[str, Any] | None:
+    """The answer to one input line, or None when the line deserves none. ``memory`` keeps
+    what earlier messages of the round showed (see :mod:`bot.ai.memory`)."""
     try:
         msg = json.loads(line)
     except ValueError as error:
@@ -67,6 +72,8 @@ def answer(level: str, line: str, seed: int) -> dict[str, Any] | None:
         return None
     try:
         view = view_from_message(msg)
+        if memory is not None:
+            view = memory.recall(view)
     except MessageError as error:
         legal = legal_from_message(msg)
         if not legal:
@@ -89,12 +96,13 @@ def answer(level: str, line: str, seed: int) -> dict[str, Any] | None:
 
 def serve(level: str, seed: int, stdin: TextIO, stdout: TextIO) -> None:
     """Answer decide messages from ``stdin`` on ``stdout`` until ``stdin`` closes."""
+    memory = PileMemory()
     for line in stdin:
         line = line.strip()
         if not line:
             continue
         started = time.perf_counter()
-        reply = answer(level, line, seed)
+        reply = answer(level, line, seed, memory)
         if reply is None:
             continue
         stdout.write(json.dumps(reply, separators=(",", ":")) + "\n")

@@ -165,16 +165,22 @@ class Playout:
             self.keep_values(available[1], available[0], downs[0]),
         )
 
-    def choose(self, fr: FastRound) -> int:
-        """The policy's card for the seat to play in ``fr``."""
+    def choose(self, fr: FastRound, values: list[float] | None = None) -> int:
+        """The policy's card for the seat to play in ``fr``; with ``values`` (36 entries),
+        also what it thinks each legal card is worth (higher is better)."""
         hands, tops = fr.hands, fr.tops
         keeps = self._keeps(hands, tops, fr.downs)
         leader = fr.leader
         if fr.led >= 0:
             f = 1 - leader
-            return self.answer(hands[f] | tops[f], fr.led, keeps[f])
+            return self.answer(hands[f] | tops[f], fr.led, keeps[f], values)
         return self.lead(
-            hands[leader], tops[leader], hands[1 - leader] | tops[1 - leader], keeps, leader
+            hands[leader],
+            tops[leader],
+            hands[1 - leader] | tops[1 - leader],
+            keeps,
+            leader,
+            values,
         )
 
     def finish(
@@ -241,9 +247,12 @@ class Playout:
             card = NO_CARD
         return (captured[0], captured[1])
 
-    def answer(self, available: int, led: int, keep: list[float]) -> int:
+    def answer(
+        self, available: int, led: int, keep: list[float], values: list[float] | None = None
+    ) -> int:
         """The follower's card to ``led`` from its ``available`` cards: the trick's points and
-        the next lead (won or lost) net of the card's kept value."""
+        the next lead (won or lost) net of the card's kept value (stored in ``values`` when
+        given)."""
         suit = SUIT_MASK_OF[led]
         legal = available & (suit | self.trumps) if available & suit else available
         wins = self.beaten[led]
@@ -254,6 +263,8 @@ class Playout:
         for c in cards(legal):
             trick = base + POINTS[c]
             value = (trick if wins >> c & 1 else -trick) - weight * keep[c]
+            if values is not None:
+                values[c] = value
             if value > best_value:
                 best_value = value
                 best = c
@@ -266,10 +277,11 @@ class Playout:
         theirs: int,
         keeps: tuple[list[float], list[float]],
         leader: int,
+        values: list[float] | None = None,
     ) -> int:
         """The leader's card from ``hand`` and face-up ``tops`` against a follower holding
         ``theirs`` available: the best trick now against the follower's predicted answer,
-        net of the kept value each side spends."""
+        net of the kept value each side spends (stored in ``values`` when given)."""
         keep = keeps[leader]
         their_keep = keeps[1 - leader]
         trumps = self.trumps
@@ -322,6 +334,8 @@ class Playout:
                 value = POINTS[c] - keep[c]
             if tops >> c & 1:
                 value += strawman
+            if values is not None:
+                values[c] = value
             if value > best_value:
                 best_value = value
                 best = c

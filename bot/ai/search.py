@@ -83,6 +83,9 @@ class Budget:
     jitter: float = 0.0
     """Playouts in each world use the policy's weights scaled by random factors of this
     log-spread (0: the tuned weights), so that worlds differ in how they are played too."""
+    reads: int = 0
+    """When playing, draw worlds from a pool of this many weighed by how well each fits the
+    opponent's plays (:mod:`bot.ai.reads`); 0 does not read plays."""
 
     def worlds(self, options: int, cards_each: int) -> int:
         """Worlds for a decision between ``options`` with playouts of ``cards_each`` cards."""
@@ -102,6 +105,7 @@ class Budget:
             trump_work=n(self.trump_work) if self.trump_work else 0,
             endgame_nodes=n(self.endgame_nodes) if self.endgame_nodes else 0,
             min_worlds=min(self.min_worlds, n(self.max_worlds)),
+            reads=n(self.reads) if self.reads else 0,
         )
 
     def timed(self, seconds: float | None) -> Budget:
@@ -134,6 +138,7 @@ LEVEL_BUDGETS: dict[str, Budget] = {
         seconds=1.4,
         min_worlds=8,
         jitter=0.3,
+        reads=300,
     ),
 }
 """The search levels' budgets at live speed."""
@@ -178,7 +183,7 @@ def choose(
         return choices[0]
     clock = Clock(budget.seconds)
     if draw is None:
-        draw = Sampler(view, budget.belief).sample
+        draw = Sampler(view, budget.belief, budget.reads).sample
     if view.phase is Phase.TRUMP:
         return choose_trump(view, budget, rng, clock, draw)
     if view.phase is Phase.GIFT:

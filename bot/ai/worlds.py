@@ -18,9 +18,13 @@ Cards are the bitmask indices of :mod:`bot.engine.fast`.
 
 from __future__ import annotations
 
+import bisect
+import itertools
+import math
 import random
 from dataclasses import dataclass
 
+from bot.ai.reads import PlayReading
 from bot.engine import DECK, BidKind, GameState, Phase, Rank, Suit, TableView
 from bot.engine.fast import (
     BIT,
@@ -103,6 +107,9 @@ GIFT_TRUMP_SUIT_LIKELIHOOD = 0.05
 """The same for a card of the trump suit (not of the trump rank)."""
 GIFT_TRUMP_RANK_LIKELIHOOD = 0.02
 """The same for a card of the trump rank."""
+MIN_SHARE = 0.2
+"""Reading plays, the pool's effective size (the sum of weights squared over the sum of
+squared weights) is kept to at least this share of the pool, so a few worlds never decide."""
 MAX_REJECTIONS = 64
 """Draws before a world is taken whatever its weight (the weights are bounded, so this is
 rarely reached)."""
@@ -183,7 +190,7 @@ class Sampler:
     a world is kept with a chance proportional to how well it fits (rejection sampling).
     """
 
-    def __init__(self, view: TableView, belief: float = BID_BELIEF) -> None:
+    def __init__(self, view: TableView, belief: float = BID_BELIEF, reads: int = 0) -> None:
         if view.seat is None or view.hand is None:
             raise ValueError("worlds are drawn for a seat, not for the public view")
         self.seat = view.seat
@@ -212,9 +219,44 @@ class Sampler:
             self.top_weight *= max(clue.likelihood)
         if self.gift_odds is not None:
             self.top_weight *= max(self.gift_odds[c] for c in unseen)
+        self.reading = PlayReading.of(view) if reads > 0 else None
+        self.reads = reads
+        self.pool: list[World] = []
+        self.cumulative: list[float] = []
 
     def sample(self, rng: random.Random) -> World:
-        """One world: uniform among those consistent with the view, weighted by the clues."""
+        """One world: uniform among those consistent with the view, weighted by the clues —
+        and, when the sampler reads plays, drawn from a pool of such worlds by how well each
+        fits the opponent's plays (:meth:`fill`)."""
+        if self.reading is None:
+            return self.clued(rng)
+        if not self.pool:
+            self.fill(rng)
+        x = rng.random() * self.cumulative[-1]
+        return self.pool[bisect.bisect_right(self.cumulative, x)]
+
+    def fill(self, rng: random.Random) -> None:
+        """Draw the pool of :attr:`reads` worlds and weigh each by the likelihood of the
+        opponent's plays in it, flattened (a power below 1) as far as needed to keep the
+        weight spread over at least :data:`MIN_SHARE` of the pool."""
+        assert self.reading is not None
+        pool = [self.clued(rng) for _ in range(self.reads)]
+        logs = [self.reading.log_weight(w.their_hand, w.downs) for w in pool]
+        top = max(logs)
+        power = 1.0
+        while True:
+            weights = [math.exp(power * (x - top)) for x in logs]
+            total = sum(weights)
+            share = total * total / sum(w * w for w in weights) / len(weights)
+            if share >= MIN_SHARE or power < 0.05:
+                break
+            power /= 2
+        self.pool = pool
+        self.cumulative = list(itertools.accumulate(weights))
+
+    def clued(self, rng: random.Random) -> World:
+        """One world: uniform among those consistent with the view, weighted by the clues
+        from the trump choices and the gift."""
         world = self.draw(rng)
         if not self.clues and self.gift_odds is None:
             return world

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.engine.cards import Card
-from bot.engine.game import GameState, Outcome, Phase, Trick
+from bot.engine.game import GameState, Outcome, Phase, Round, Trick
 from bot.engine.trumps import Bid, Trumps
 
 
@@ -22,6 +22,17 @@ class PileView:
     """The face-up card, or None."""
     hidden: int
     """Face-down cards under it (0 or 1); never which card."""
+    dealt: Card | None = None
+    """The card dealt face up on this pile, played or not (everyone saw it): None only in a
+    view rebuilt from a message that does not say it."""
+    turned: Card | None = None
+    """The card dealt face down, once it has turned up (played since or not); None while it
+    is face down, or when not known."""
+
+    @property
+    def known(self) -> bool:
+        """Whether the view says every card this pile has shown this round."""
+        return self.dealt is not None and (self.hidden == 1 or self.turned is not None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +95,17 @@ class TableView:
         return self.tricks[-1] if self.tricks else None
 
     @property
+    def plays(self) -> tuple[tuple[int, Card], ...]:
+        """Every card played this round, in order, with the seat that played it."""
+        out: list[tuple[int, Card]] = []
+        for trick in self.tricks:
+            out.append((trick.leader, trick.cards[0]))
+            out.append((1 - trick.leader, trick.cards[1]))
+        for i, card in enumerate(self.trick):
+            out.append((self.leader if i == 0 else 1 - self.leader, card))
+        return tuple(out)
+
+    @property
     def available(self) -> tuple[Card, ...]:
         """The viewer's hand and own face-up strawman tops (empty for the public view)."""
         if self.seat is None or self.hand is None:
@@ -97,7 +119,8 @@ class TableView:
         for trick in self.tricks:
             cards.update(trick.cards)
         for row in self.strawmen:
-            cards.update(p.up for p in row if p.up is not None)
+            for pile in row:
+                cards.update(c for c in (pile.up, pile.dealt, pile.turned) if c is not None)
         if self.hand is not None:
             cards.update(self.hand)
         if self.gift_given is not None:
@@ -136,10 +159,7 @@ def view(state: GameState, seat: int | None = None) -> TableView:
         to_act=state.to_act,
         hand=rnd.hands[seat] if seat is not None else None,
         hand_sizes=(len(rnd.hands[0]), len(rnd.hands[1])),
-        strawmen=(
-            tuple(PileView(p.up, p.hidden) for p in rnd.strawmen[0]),
-            tuple(PileView(p.up, p.hidden) for p in rnd.strawmen[1]),
-        ),
+        strawmen=(_piles(rnd, 0), _piles(rnd, 1)),
         gifts_in=(rnd.gifts[0] is not None, rnd.gifts[1] is not None),
         gift_given=rnd.gifts[seat] if seat is not None else None,
         tricks=rnd.tricks,
@@ -148,6 +168,14 @@ def view(state: GameState, seat: int | None = None) -> TableView:
         captured=rnd.captured,
         legal=legal,
         finished_rounds=summaries,
+    )
+
+
+def _piles(rnd: Round, seat: int) -> tuple[PileView, ...]:
+    """A seat's piles as everyone sees them, with the cards each has shown this round."""
+    return tuple(
+        PileView(p.up, p.hidden, up, None if p.down is not None else down)
+        for p, (down, up) in zip(rnd.strawmen[seat], rnd.deal.strawmen[seat], strict=True)
     )
 
 

@@ -15,7 +15,7 @@ import pytest
 from random_games import decision_points
 
 from bot.agent import answer, serve
-from bot.ai.base import options
+from bot.ai.base import Decision, options
 from bot.ai.protocol import (
     MessageError,
     action_from_json,
@@ -60,7 +60,6 @@ CARRIED = (
     "bids",
     "trumps",
     "hand",
-    "strawmen",
     "gift_given",
     "tricks",
     "trick",
@@ -68,6 +67,10 @@ CARRIED = (
     "captured",
     "legal",
 )
+
+
+def piles_now(seen: TableView) -> list[list[tuple[Card | None, int]]]:
+    return [[(p.up, p.hidden) for p in row] for row in seen.strawmen]
 
 
 def test_a_message_rebuilds_the_view_it_was_made_from() -> None:
@@ -78,6 +81,8 @@ def test_a_message_rebuilds_the_view_it_was_made_from() -> None:
         rebuilt = view_from_message(msg)
         for name in CARRIED:
             assert getattr(rebuilt, name) == getattr(seen, name), name
+        # The piles as they stand; what they showed earlier is for an agent to remember.
+        assert piles_now(rebuilt) == piles_now(seen)
         if seen.phase is not Phase.GIFT:
             # During the gifts a message does not say whether the opponent has given yet.
             assert rebuilt.hand_sizes == seen.hand_sizes
@@ -170,6 +175,25 @@ def test_the_same_message_gets_the_same_answer() -> None:
             continue
         line = json.dumps(view_to_message(seen, 5000))
         assert answer("medium", line, 1) == answer("medium", line, 1)
+
+
+def test_the_agent_remembers_what_the_strawmen_showed_earlier_in_the_round(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A message shows the piles as they stand; the agent's views also name each pile's dealt
+    and turned card, recalled from the round's earlier messages, as the engine's views do."""
+    decided: list[TableView] = []
+
+    def record(level: str, view: TableView, seed: int, seconds: float | None = None) -> Decision:
+        decided.append(view)
+        return options(view)[0]
+
+    monkeypatch.setattr("bot.agent.decide", record)
+    views = [seat_view(state, 0) for state in decision_points(9, 0)]
+    lines = [json.dumps(view_to_message(v, 2000)) for v in views]
+    serve("hard", 0, io.StringIO("\n".join(lines) + "\n"), io.StringIO())
+    assert len(decided) == len(views)
+    assert [v.strawmen for v in decided] == [v.strawmen for v in views]
 
 
 def test_the_agent_process_survives_garbage_and_exits_at_the_end() -> None:

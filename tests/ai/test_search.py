@@ -59,7 +59,9 @@ LEVELS = ("easy", "medium", "hard")
 
 SMALL = {
     "medium": Budget(work=800, max_worlds=12, seconds=None),
-    "hard": Budget(work=1_500, max_worlds=16, endgame=5, endgame_nodes=4_000, seconds=None),
+    "hard": Budget(
+        work=1_500, max_worlds=16, endgame=5, endgame_nodes=4_000, seconds=None, reads=24
+    ),
 }
 """Small deterministic budgets (no wall-time cut-off) for reproducible decisions."""
 
