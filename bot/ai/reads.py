@@ -25,10 +25,11 @@ from bot.engine.fast import BIT, CARDS, NO_CARD, FastRound, cards, mask_of
 
 SHARPNESS = 0.05
 """How closely a leader follows the policy's valuation of its cards: it leads each legal card
-with a chance that goes with ``exp(SHARPNESS * value)``. Fitted, with every card known, to the
-greedy and medium players' leads (greedy fits a sharper value, medium a flatter one)."""
+with a chance that goes with ``exp(SHARPNESS * value)``. Chosen between the maximum-likelihood
+fits, with every card known, to greedy's leads (0.1) and medium's (0.05)."""
 FOLLOW_SHARPNESS = 0.2
-"""The same for a follower's cards (followers play closer to the policy than leaders)."""
+"""The same for a follower's cards, between the fits to greedy's follows (0.3) and medium's
+(0.1): followers play closer to the policy than leaders."""
 
 
 class PlayReading:

@@ -159,9 +159,7 @@ def bid_clues(view: TableView, belief: float = BID_BELIEF) -> tuple[BidClue, ...
     """What the opponent's trump choices this round suggest about its dealt hand."""
     assert view.seat is not None
     them = 1 - view.seat
-    theirs = [t.card_of(them) for t in view.tricks]
-    if view.trick and view.leader == them:
-        theirs.append(view.trick[0])
+    theirs = [card for seat, card in view.plays if seat == them]
     from_hand = (HAND_AFTER_GIFT - view.hand_sizes[them]) if view.phase is Phase.PLAY else 0
     share = from_hand / len(theirs) if theirs else 0.0
     clues = []
