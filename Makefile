@@ -5,7 +5,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck unit bench clean
+.PHONY: run test slow lint typecheck unit bench clean
 
 $(STAMP): pyproject.toml requirements.lock
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11) and "Python 3.11 or newer is needed" or 0)'
@@ -28,7 +28,11 @@ typecheck: $(STAMP)
 	$(PY) -m mypy
 
 unit: $(STAMP)
-	$(PY) -m pytest
+	$(PY) -m pytest -m "not slow"
+
+# The long strength and fairness tests of the computer players (CI runs them after `make test`).
+slow: $(STAMP)
+	$(PY) -m pytest -m slow
 
 bench: $(STAMP)
 	$(PY) bench/engine.py

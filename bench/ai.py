@@ -43,12 +43,11 @@ from typing import Any
 # Runs from a checkout without installing the package.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.ai.base import Decision
-from bot.ai.match import as_action
 from bot.ai.players import make_player
-from bot.ai.search import SearchPlayer, choose, level_budget
-from bot.ai.worlds import true_world
-from bot.engine import GameState, Phase, apply, deal_next, new_game, view
+from bot.ai.search import SearchPlayer, level_budget
+from bot.arena.match import play_to_end
+from bot.arena.seer import choose_seeing
+from bot.engine import GameState, RoundAction, new_game, view
 
 SEER = "seer-"
 """Prefix of a player that sees every card."""
@@ -74,17 +73,15 @@ class Seat:
             self.player = SearchPlayer(self.level, budget)
         self.times: list[float] = []
 
-    def decide(self, state: GameState, seat: int, rng: random.Random) -> Decision:
-        seat_view = view(state, seat)
+    def decide(self, state: GameState, seat: int, rng: random.Random) -> RoundAction:
         started = time.perf_counter()
         if self.seer:
             assert isinstance(self.player, SearchPlayer)
-            world = true_world(state, seat)
-            decision = choose(seat_view, self.player.budget, rng, lambda _: world)
+            action = choose_seeing(state, seat, self.player.budget, rng)
         else:
-            decision = self.player.decide(seat_view, rng)
+            action = self.player.decide(view(state, seat), rng)
         self.times.append(time.perf_counter() - started)
-        return decision
+        return action
 
 
 def play_game(specs: tuple[str, str], deal: int, swap: bool, target: int) -> dict[str, Any]:
@@ -93,14 +90,11 @@ def play_game(specs: tuple[str, str], deal: int, swap: bool, target: int) -> dic
     a = 1 if swap else 0
     deal_rng = random.Random(f"bench-ai/deal/{deal}")
     rngs = [random.Random(f"bench-ai/{deal}/{int(swap)}/{s}") for s in (0, 1)]
-    state = new_game(deal_rng, target)
-    while not state.is_over:
-        if state.phase is Phase.DEAL:
-            state, _ = deal_next(state, deal_rng)
-            continue
-        seat = state.to_act[0]
-        decision = seats[seat].decide(state, seat, rngs[seat])
-        state, _ = apply(state, as_action(state.phase, seat, decision))
+    state = play_to_end(
+        new_game(deal_rng, target),
+        deal_rng,
+        lambda state, seat: seats[seat].decide(state, seat, rngs[seat]),
+    )
     assert state.outcome is not None
     rounds = [r for r in state.rounds if r.scores is not None]
     return {

@@ -2,12 +2,12 @@
 
 Each run starts the real bot (``create_bot``, all its cogs) on a fresh SQLite database in a
 temporary directory, logged in to the offline Discord of ``tests.harness``. Before the bot
-starts, the database (the bot's own schema, ``Database.open``) gets ``--finished`` finished
+starts, the database (the bot's own schema, ``SqliteStorage.open``) gets ``--finished`` finished
 games between 40 members, put on the ladder with the bot's own finish hook; 1,000 distinct
 random games are played out with the engine and larger databases reuse their states. Then 100
 games in progress are started between distinct pairs and advanced with ``GameService.act`` to
-a random point of a game (into the play phase, never to the end), and the cog posts each one's
-table in the channel.
+a random point of a game (into the play phase, never to the end), and the bot's publisher posts
+each one's table in the channel.
 
 The timed loop picks a game in progress at random; the player to act clicks "Show my hand" on
 its table and then a random enabled button of the hand they get. A game that ends is replaced
@@ -64,7 +64,6 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol
 
 import discord
 
@@ -72,25 +71,22 @@ import discord
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.app import VidrassoBot, create_bot
+from bot.config import Config
 from bot.engine import (
     Action,
-    Bid,
     GameState,
-    Gift,
     Phase,
-    Play,
     apply,
     deal_next,
     legal_actions,
     new_game,
-    state_from_json,
     state_to_json,
 )
-from bot.service import CardChoice, Choice, TrumpChoice
-from bot.settings import Settings
-from bot.storage import games as store
-from bot.storage.database import Database
-from bot.storage.ladder import record_result
+from bot.games import rules_for
+from bot.ladder.service import record_result
+from bot.play.model import FINISHED, Seat
+from bot.services import load_state
+from bot.storage.sqlite import SqliteStorage
 from tests.harness import Account, Harness, InteractionResult, World
 
 TARGET_P99_MS = 25.0
@@ -104,16 +100,12 @@ GAME_MOVES = 136
 cards a round, three or four rounds); games in progress start anywhere in it."""
 DISTINCT_FINISHED = 1_000
 """Finished games played out with the engine; larger databases reuse their states."""
-CHOICE_PREFIXES = ("vidrasso:play:", "vidrasso:gift:", "vidrasso:trump:")
+CHOICE_PREFIXES = ("vidrasso:move:",)
+VIDRASSO = rules_for("vidrasso")
 _VIEW_TIMEOUT = discord.ui.view.BaseView._BaseView__timeout_task_impl.__code__  # type: ignore[attr-defined]
 """The coroutine that keeps a view with a timeout alive (discord.py gives every view sent
 in an ephemeral message 15 minutes)."""
 
-INSERT_FINISHED = """
-INSERT INTO games (guild_id, channel_id, player0_id, player1_id, target, status, result,
-                   winner_seat, version, state, created_at, updated_at, finished_at)
-VALUES (?, ?, ?, ?, ?, 'finished', ?, ?, ?, ?, ?, ?, ?)
-"""
 COUNT_GAMES = "SELECT status, COUNT(*) FROM games GROUP BY status"
 
 
@@ -217,7 +209,7 @@ def random_finished_game(rng: random.Random) -> GameState:
 
 
 async def store_finished_games(
-    db: Database,
+    db: SqliteStorage,
     texts: Sequence[str],
     count: int,
     players: Sequence[Account],
@@ -228,63 +220,45 @@ async def store_finished_games(
 ) -> None:
     """Insert ``count`` finished games (cycling through the stored states ``texts``) and put
     each on the ladder with the bot's own finish hook, as the bot would have left them."""
-    states: dict[int, GameState] = {}  # parsed once, dropped on return
     start = time.time() - 86_400 * 365
-    async with db.transaction() as conn:
+    async with db.transaction() as tx:
         for i in range(count):
-            index = i % len(texts)
-            state = states.get(index)
-            if state is None:
-                state = states[index] = state_from_json(json.loads(texts[index]))
-            outcome = state.outcome
-            assert outcome is not None
+            text = texts[i % len(texts)]
             a, b = rng.sample(players, 2)
             created = start + i * 600.0
             finished = created + 1_200.0
-            cursor = await conn.execute(
-                INSERT_FINISHED,
-                (
-                    guild_id,
-                    channel_id,
-                    a.id,
-                    b.id,
-                    state.target,
-                    outcome.termination.value,
-                    outcome.winner,
-                    state.moves,
-                    texts[index],
-                    created,
-                    finished,
-                    finished,
-                ),
-            )
-            assert cursor.lastrowid is not None
-            game = store.GameRow(
-                id=cursor.lastrowid,
+            version = int(json.loads(text)["moves"])
+            game_id = await tx.play.insert_game(
+                kind=VIDRASSO.kind,
                 guild_id=guild_id,
                 channel_id=channel_id,
-                thread_id=None,
-                table_message_id=None,
-                table_posted_at=None,
-                player_ids=(a.id, b.id),
-                computer_level=None,
-                target=state.target,
-                status="finished",
-                result=outcome.termination.value,
-                winner_seat=outcome.winner,
-                version=state.moves,
-                state=state,
-                created_at=created,
-                updated_at=finished,
-                finished_at=finished,
+                seats=[Seat(a.id), Seat(b.id)],
+                target=300,
+                version=version,
+                state=text,
+                now=created,
             )
-            await record_result(conn, game)
+            game = await tx.play.get_game(game_id)
+            assert game is not None
+            outcome = VIDRASSO.outcome(game.state)
+            assert outcome is not None
+            await tx.play.save_state(
+                game_id,
+                expected_version=version,
+                version=version,
+                state=text,
+                status=FINISHED,
+                result=outcome.ending,
+                winner=outcome.winner,
+                now=finished,
+            )
+            game = await tx.play.get_game(game_id)
+            assert game is not None
+            await record_result(tx, game)
 
 
-async def count_games(db: Database) -> dict[str, int]:
-    async with db.read() as conn:
-        cursor = await conn.execute(COUNT_GAMES)
-        return {str(status): int(n) for status, n in await cursor.fetchall()}
+async def count_games(db: SqliteStorage) -> dict[str, int]:
+    return {str(status): int(n) for status, n in await db.execute(COUNT_GAMES)}
 
 
 # --- the bot under load ---------------------------------------------------------------------
@@ -309,16 +283,11 @@ def stop_timed_views() -> int:
     return len(views)
 
 
-def make_bot(db_path: Path) -> VidrassoBot:
-    settings = Settings(_env_file=None, database=str(db_path), sync_commands=False)  # type: ignore[call-arg]
-    return create_bot(settings)
-
-
-class TablePoster(Protocol):
-    """What the benchmark uses of the Vidrasso cog (loaded as an extension, so its class is
-    not the one ``import cogs.vidrasso`` would give)."""
-
-    async def post_table(self, game: store.GameRow, *, mention_seats: tuple[int, ...]) -> None: ...
+def make_bot(db_path: Path, *, pictures: bool = True) -> VidrassoBot:
+    config = Config(  # type: ignore[call-arg]
+        _env_file=None, database=str(db_path), sync_commands=False, table_pictures=pictures
+    )
+    return create_bot(config)
 
 
 class GamesInProgress:
@@ -334,25 +303,21 @@ class GamesInProgress:
         self.tables: dict[int, int] = {}
         """Game id → id of its current public table message."""
 
-    @property
-    def cog(self) -> TablePoster:
-        cog = self.bot.get_cog("Vidrasso")
-        assert cog is not None and hasattr(cog, "post_table")
-        return cog
-
     async def start(self, pair: tuple[Account, Account], moves: int = 0) -> int:
         """A new game between ``pair``, advanced with the service (not through Discord) by
         about ``moves`` random moves, into the play phase and short of its end; its table is
-        posted by the cog."""
-        service = self.bot.service
-        async with self.bot.db.transaction() as conn:
-            game_id = await store.insert_game(
-                conn,
+        posted by the bot's publisher."""
+        service = self.bot.services.games
+        state = new_game(self.rng)
+        async with self.bot.services.storage.transaction() as tx:
+            game_id = await tx.play.insert_game(
+                kind=VIDRASSO.kind,
                 guild_id=self.h.world.guild_id,
                 channel_id=self.h.channel.id,
-                player_ids=(pair[0].id, pair[1].id),
+                seats=[Seat(pair[0].id), Seat(pair[1].id)],
                 target=300,
-                state=new_game(self.rng),
+                version=state.moves,
+                state=VIDRASSO.dumps(state),
                 now=time.time(),
             )
         game = await service.game(game_id)
@@ -362,17 +327,10 @@ class GamesInProgress:
             action = self.rng.choice(options)
             if apply(game.state, action)[0].is_over:
                 break  # the game's last trick: leave it for the timed loop (always a play)
-            choice: Choice
-            if isinstance(action, Bid):
-                choice = TrumpChoice(action.kind, action.value)
-            elif isinstance(action, Gift):
-                choice = CardChoice(action.card, gift=True)
-            else:
-                assert isinstance(action, Play)
-                choice = CardChoice(action.card)
-            moved = await service.act(game_id, game.player_ids[seat], choice, game.version)
+            move = VIDRASSO.action_text(action)
+            moved = await service.act(game_id, game.player_ids[seat], move, game.version)
             game = moved.game
-        await self.cog.post_table(game, mention_seats=game.state.to_act)
+        await self.bot.publisher.post_table(game, mention_seats=game.to_act)
         game = await service.game(game_id)
         assert game.table_message_id is not None
         self.tables[game_id] = game.table_message_id
@@ -396,7 +354,9 @@ async def turn(
     h: Harness, tables: GamesInProgress, game_id: int, rng: random.Random, run: Run | None
 ) -> None:
     """The player to act opens their hand from the table and presses a random enabled choice."""
-    game = await tables.bot.service.game(game_id)  # bookkeeping: who acts, and in which phase
+    game = await tables.bot.services.games.game(
+        game_id
+    )  # bookkeeping: who acts, and in which phase
     user = h.account(game.player_ids[game.state.to_act[0]])
     phase = game.state.phase
 
@@ -438,13 +398,14 @@ async def run_once(
     *,
     keep_hand_views: bool,
     profile: cProfile.Profile | None,
+    pictures: bool = True,
 ) -> Run:
     rng = random.Random(f"vidrasso-bench/{seed}/play")  # the same clicks whatever is stored
     world = World(people=[f"player{i:02}" for i in range(PLAYERS)])
     players = [world.users[f"player{i:02}"] for i in range(PLAYERS)]
     with tempfile.TemporaryDirectory(prefix="vidrasso-bench-") as tmp:
         path = Path(tmp) / "vidrasso.sqlite3"
-        db = await Database.open(path)
+        db = await SqliteStorage.open(path, load_state)
         await store_finished_games(
             db,
             finished_texts,
@@ -456,10 +417,12 @@ async def run_once(
         )
         await db.close()
 
-        bot = make_bot(path)
+        bot = make_bot(path, pictures=pictures)
         async with Harness.running(bot, world=world) as h:
             assert isinstance(bot, VidrassoBot)
-            bot.service.rng = random.Random(f"vidrasso-bench/{seed}/deals")  # the bot's deals
+            bot.services.games.rng = random.Random(
+                f"vidrasso-bench/{seed}/deals"
+            )  # the bot's deals
             tables = GamesInProgress(h, bot, rng, keep_hand_views=keep_hand_views)
             pairs: list[tuple[Account, Account]] = []
             while len(pairs) < IN_PROGRESS:
@@ -468,7 +431,7 @@ async def run_once(
                     pairs.append((a, b))
             for pair in pairs:
                 await tables.start(pair, rng.randrange(GAME_MOVES))
-            counts = await count_games(bot.db)
+            counts = await count_games(bot.services.storage)  # type: ignore[arg-type]
             run = Run(counts.get("finished", 0), counts.get("active", 0))
 
             for _ in range(warmup):
@@ -490,7 +453,7 @@ async def run_once(
             gc.callbacks.remove(gc_timer)
             gc.collect()
             run.objects_after = len(gc.get_objects())
-            counts = await count_games(bot.db)
+            counts = await count_games(bot.services.storage)  # type: ignore[arg-type]
             run.finished_after = counts.get("finished", 0)
             run.waiting_views = stop_timed_views()
     return run
@@ -641,6 +604,7 @@ async def main_async(args: argparse.Namespace) -> None:
             seed,
             keep_hand_views=args.keep_hand_views,
             profile=profile,
+            pictures=not args.no_pictures,
         )
         report(run)
         load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
@@ -669,6 +633,11 @@ def main() -> None:
         "--warmup", type=int, default=100, help="turns played before timing (default 100)"
     )
     parser.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    parser.add_argument(
+        "--no-pictures",
+        action="store_true",
+        help="text-only tables (the drawn table's rendering left out of the whole click)",
+    )
     parser.add_argument(
         "--keep-hand-views",
         action="store_true",

@@ -1,7 +1,7 @@
 """Vidrasso engine benchmark: random rounds per second on one core, and JSON round-trip cost.
 
 Measures (1) complete random rounds through the public immutable API, (2) the same through the
-bitmask representation in bot.engine.fast, against the 10,000 rounds/s target, and (3) the
+bitmask representation in bot.ai.fast, against the 10,000 rounds/s target, and (3) the
 cost and size of a mid-game state's JSON round trip.
 
     .venv/bin/python bench/engine.py [--seconds N] [--seed S]
@@ -21,6 +21,7 @@ from pathlib import Path
 # Runs from a checkout without installing the package.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bot.ai.fast import FastRound, random_deal, random_round
 from bot.engine import (
     Action,
     GameState,
@@ -32,7 +33,6 @@ from bot.engine import (
     state_from_json,
     state_to_json,
 )
-from bot.engine.fast import FastRound, random_deal, random_round
 
 TARGET = 10_000
 """Random rounds per second the fast representation must reach (the issue's target)."""
@@ -115,7 +115,7 @@ def main() -> None:
     rounds, elapsed = measure(fast_rounds(rng, 1000), seconds)
     fast_rate = rounds / elapsed
     verdict = "meets" if fast_rate >= TARGET else "MISSES"
-    print("2. bot.engine.fast random_round (deal, trumps, gifts, 34 legal plays)")
+    print("2. bot.ai.fast random_round (deal, trumps, gifts, 34 legal plays)")
     print(f"   {rounds:,} rounds in {elapsed:.2f} s: {fast_rate:,.0f} rounds/s")
     print(f"   {1e6 / fast_rate:.1f} us per round; target {TARGET:,} rounds/s: {verdict} it")
     print(

@@ -7,8 +7,9 @@ activity, so the busiest player has thousands of games). Then times what the com
 
 - ``leaderboard``: LadderService.leaderboard (count, page, ranks, the viewer's own row) and the
   embed, for random pages and viewers;
-- ``stats``: LadderService.stats (standing, rank, rating history, trumps, head to head, computer
-  record) plus the embed and the rating chart PNG, for random players — and for the busiest;
+- ``stats``: LadderService.stats (standing with its statistics, rank, rating history, head to
+  head, computer record) plus the embed and the rating chart PNG, for random players — and for
+  the busiest;
 - the same two commands end to end through the offline Discord harness (real discord.py,
   interaction payload in, HTTP response out), which adds the harness's own work.
 
@@ -22,6 +23,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import itertools
+import json
 import math
 import random
 import sqlite3
@@ -36,13 +38,15 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.app import VidrassoBot, create_bot
+from bot.config import Config
 from bot.engine import BidKind, Rank, Suit
-from bot.ladder import Totals, next_streak, rate
-from bot.ladder_service import LadderService
-from bot.settings import Settings
-from bot.storage.database import Database
-from cogs import ladder_render as render
+from bot.games import rules_for
+from bot.ladder import Totals, rate
+from bot.ladder.service import LadderService
+from bot.services import load_state
+from bot.storage.sqlite import SqliteStorage
 from cogs.ladder import pages_view
+from cogs.ui import ladder_text as render
 
 TARGET_MS = 30.0
 """The issue's target: p99 of each command under 30 ms."""
@@ -58,6 +62,7 @@ def build(
     # Uneven activity, as on a real server: weight 1 / rank^0.8.
     weights = list(itertools.accumulate(1.0 / (i + 1) ** 0.8 for i in range(n)))
     totals = {p: Totals() for p in player_ids}
+    stat_rules = rules_for("vidrasso").stat_rules
     pairs: dict[tuple[int, int], list[int]] = {}
     entries: list[tuple[object, ...]] = []
     game_rows: list[tuple[object, ...]] = []
@@ -71,89 +76,99 @@ def build(
                 b = rng.choice(player_ids)
         p_a = 1 / (1 + math.exp(-(skill[a] - skill[b])))
         winner, loser = (a, b) if rng.random() < p_a else (b, a)
-        won, lost = rate(totals[winner].rating, totals[loser].rating)
+        [[won], [lost]] = rate([[totals[winner].rating], [totals[loser].rating]], 0)
         rounds = rng.randint(2, 5)
         finished = now + game_id * 60
         points: dict[int, int] = {}
         for player, rating, is_winner in ((winner, won, True), (loser, lost, False)):
             scored = [rng.randint(40, 140) for _ in range(rounds)]
             points[player] = sum(scored)
-            t = totals[player]
             firsts = rng.randint(0, rounds)
-            streak = next_streak(t.streak, is_winner)
-            totals[player] = Totals(
-                rating=rating,
-                games=t.games + 1,
-                wins=t.wins + is_winner,
-                losses=t.losses + (not is_winner),
-                streak=streak,
-                best_streak=max(t.best_streak, streak),
-                rounds=t.rounds + rounds,
-                rounds_won=t.rounds_won + sum(s > 90 for s in scored),
-                round_points=t.round_points + sum(scored),
-                best_round=max(t.best_round, *scored),
-                first_suit=t.first_suit + firsts // 2,
-                first_rank=t.first_rank + firsts - firsts // 2,
+            stats = {
+                "rounds_won": sum(s > 90 for s in scored),
+                "round_points": sum(scored),
+                "best_round": max(scored),
+                "first_suit": firsts // 2,
+                "first_rank": firsts - firsts // 2,
+            }
+            totals[player] = totals[player].after(
+                won=is_winner, rating=rating, rounds=rounds, stats=stats, rules=stat_rules
             )
             key = (player, loser if is_winner else winner)
             record = pairs.setdefault(key, [0, 0])
             record[0 if is_winner else 1] += 1
         seat0 = a
         game_rows.append(
-            (game_id, guild_id, 10, a, b, 300, "finished", "finished", 0 if winner == a else 1,
-             200, "{}", finished - 3600, finished, finished)
+            (game_id, "vidrasso", guild_id, 10, json.dumps([[a, None], [b, None]]), 0, 300,
+             "finished", "finished", 0 if winner == a else 1, 200, "{}", finished - 3600,
+             finished, finished)
         )  # fmt: skip
         for player, opponent in ((a, b), (b, a)):
             rating = totals[player].rating
+            seat = 0 if player == seat0 else 1
             entries.append(
-                (game_id, guild_id, player, 0 if player == seat0 else 1, opponent,
+                (game_id, "vidrasso", guild_id, player, seat, seat, opponent,
                  "win" if player == winner else "loss", "finished", 1, points[player],
                  points[opponent], rounds, rating.mu, rating.sigma, finished)
             )  # fmt: skip
 
     conn = sqlite3.connect(path)
     conn.execute("PRAGMA synchronous = OFF")
+    trumps = [f"{BidKind.SUIT.value}.{s.value}" for s in Suit]
+    trumps += [f"{BidKind.RANK.value}.{r.value}" for r in Rank]
     with conn:
         conn.executemany(
-            "INSERT INTO games (id, guild_id, channel_id, player0_id, player1_id, target, status,"
-            " result, winner_seat, version, state, created_at, updated_at, finished_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO games (id, kind, guild_id, channel_id, seats, computers, target, status,"
+            " result, winner, version, state, created_at, updated_at, finished_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             game_rows,
         )
         conn.executemany(
-            "INSERT INTO ladder_entries (game_id, guild_id, user_id, seat, opponent_id, outcome,"
-            " result, rated, points, opponent_points, rounds, mu, sigma, finished_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO ladder_entries (game_id, kind, guild_id, user_id, seat, team,"
+            " opponent_id, outcome, result, rated, points, opponent_points, rounds, mu, sigma,"
+            " finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             entries,
         )
         conn.executemany(
-            "INSERT INTO ladder_players VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO ladder_players VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
-                (guild_id, p, t.rating.mu, t.rating.sigma, t.rating.shown, t.games, t.wins,
-                 t.losses, t.streak, t.best_streak, t.rounds, t.rounds_won, t.round_points,
-                 t.best_round, t.first_suit, t.first_rank, now)
+                (guild_id, "vidrasso", p, t.rating.mu, t.rating.sigma, t.rating.shown, t.games,
+                 t.wins, t.losses, t.streak, t.best_streak, t.rounds, now)
                 for p, t in totals.items()
                 if t.games
             ],
         )  # fmt: skip
         conn.executemany(
-            "INSERT INTO ladder_pairs VALUES (?, ?, ?, ?, ?)",
-            [(guild_id, u, o, w, lo) for (u, o), (w, lo) in pairs.items()],
-        )
-        values = [(BidKind.SUIT, s.value) for s in Suit] + [(BidKind.RANK, r.value) for r in Rank]
-        conn.executemany(
-            "INSERT INTO ladder_trumps VALUES (?, ?, ?, ?, ?, ?)",
+            "INSERT INTO ladder_stats VALUES (?, ?, ?, ?, ?)",
             [
-                (guild_id, p, kind.value, value, named, rng.randint(0, named))
+                (guild_id, "vidrasso", p, key, value)
                 for p, t in totals.items()
                 if t.games
-                for kind, value in values
-                if (named := rng.randint(0, t.rounds // 4))
+                for key, value in t.stats.items()
             ],
         )
         conn.executemany(
-            "INSERT INTO computer_records VALUES (?, ?, ?, ?, ?)",
-            [(guild_id, p, "easy", rng.randint(0, 9), rng.randint(0, 9)) for p in player_ids[::7]],
+            "INSERT INTO ladder_stats VALUES (?, ?, ?, ?, ?)",
+            [
+                (guild_id, "vidrasso", p, f"{what}.{trump}", count)
+                for p, t in totals.items()
+                if t.games
+                for trump in trumps
+                if (named := rng.randint(0, t.rounds // 4))
+                for what, count in (("named", named), ("first", rng.randint(0, named)))
+                if count
+            ],
+        )
+        conn.executemany(
+            "INSERT INTO ladder_pairs VALUES (?, ?, ?, ?, ?, ?)",
+            [(guild_id, "vidrasso", u, o, w, lo) for (u, o), (w, lo) in pairs.items()],
+        )
+        conn.executemany(
+            "INSERT INTO computer_records VALUES (?, ?, ?, ?, ?, ?)",
+            [
+                (guild_id, "vidrasso", p, "easy", rng.randint(0, 9), rng.randint(0, 9))
+                for p in player_ids[::7]
+            ],
         )
         conn.executemany(
             "INSERT INTO display_names VALUES (?, ?, ?, ?)",
@@ -203,8 +218,8 @@ async def service_paths(
     path: Path, guild_id: int, player_ids: list[int], busiest: int, runs: int, seed: int
 ) -> bool:
     rng = random.Random(seed)
-    db = await Database.open(path)
-    ladder = LadderService(db)
+    storage = await SqliteStorage.open(path, load_state)
+    ladder = LadderService(storage)
     pages = math.ceil(len(player_ids) / 10)
 
     async def leaderboard(_: int) -> None:
@@ -233,7 +248,7 @@ async def service_paths(
     )
     ok &= report("stats of the busiest player", await timed(runs, lambda _: stats_of(busiest)))
     report("history (service + embed), no target", await timed(runs, history), target=False)
-    await db.close()
+    await storage.close()
     return ok
 
 
@@ -241,8 +256,8 @@ async def harness_paths(path: Path, world: object, runs: int, seed: int) -> None
     from tests.harness import Harness
 
     rng = random.Random(seed)
-    settings = Settings(_env_file=None, database=str(path))  # type: ignore[call-arg]
-    bot = create_bot(settings)
+    config = Config(_env_file=None, database=str(path), ai_workers=0)  # type: ignore[call-arg]
+    bot = create_bot(config)
     harness = await Harness.start(bot, world=world)  # type: ignore[arg-type]
     assert isinstance(harness.bot, VidrassoBot)
     people = [harness.users[name] for name in ("alice", "bob", "carol")]
@@ -278,8 +293,8 @@ async def main() -> int:
     people = [world.users[name].id for name in ("alice", "bob", "carol")]
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "bench.sqlite3"
-        db = await Database.open(path)
-        await db.close()
+        storage = await SqliteStorage.open(path, load_state)  # the tables, migrated
+        await storage.close()
         # The three harness members are among the busiest players, so their stats are heavy.
         player_ids = people + [10_000 + i for i in range(args.players - len(people))]
         start = time.perf_counter()

@@ -8,7 +8,7 @@ import sys
 import discord
 
 from bot.app import create_bot
-from bot.settings import Settings
+from bot.config import Config
 
 MISSING_TOKEN = (
     "DISCORD_TOKEN is not set. Copy .env.example to .env and put your bot's token after "
@@ -17,13 +17,13 @@ MISSING_TOKEN = (
 
 
 def main() -> int:
-    settings = Settings()
-    token = settings.token.get_secret_value().strip()
+    config = Config()
+    token = config.token.get_secret_value().strip()
     if not token:
         print(MISSING_TOKEN, file=sys.stderr)
         return 2
-    discord.utils.setup_logging(level=getattr(logging, settings.log_level.upper(), logging.INFO))
-    bot = create_bot(settings)
+    discord.utils.setup_logging(level=getattr(logging, config.log_level.upper(), logging.INFO))
+    bot = create_bot(config)
     try:
         bot.run(token, log_handler=None)
     except discord.LoginFailure:

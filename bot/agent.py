@@ -7,9 +7,9 @@ function the bot's own computer player uses (:func:`bot.ai.decide.decide`) on th
 rebuilt from the message, with what the earlier messages of the round showed of the strawmen
 (:mod:`bot.ai.memory`). Diagnostics go to standard error only. A line that is not a decide
 message is logged and skipped; a decide message that cannot be understood is logged and, when
-its ``legal`` list can be read, answered with the first legal option, so the referee is never
-left waiting. The search uses at most a share of the message's ``time_ms``. The agent exits
-when standard input closes.
+its ``legal`` list can be read, answered with the first legal option, so the referee
+(:mod:`bot.arena.referee`) is never left waiting. The search uses at most a share of the
+message's ``time_ms``. The agent exits when standard input closes.
 """
 
 from __future__ import annotations
@@ -86,12 +86,12 @@ def answer(
     if isinstance(time_ms, int | float) and not isinstance(time_ms, bool) and time_ms > 0:
         seconds = max(0.001, TIME_SHARE * time_ms / 1000 - TIME_RESERVE)
     try:
-        decision = decide(level, view, decision_seed(seed, line), seconds=seconds)
+        action = decide(level, view, decision_seed(seed, line), seconds=seconds)
     except Exception:
         log.exception("the decision failed; answering the first legal option")
         legal = legal_from_message(msg)
         return {"action": legal[0]} if legal else None
-    return {"action": action_to_json(decision)}
+    return {"action": action_to_json(action)}
 
 
 def serve(level: str, seed: int, stdin: TextIO, stdout: TextIO) -> None:

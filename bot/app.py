@@ -1,7 +1,9 @@
-"""The Discord bot: built from settings by :func:`create_bot`, started by ``python -m bot``.
+"""The Discord bot: built from the configuration by :func:`create_bot`, started by
+``python -m bot``.
 
-``setup_hook`` opens the database, builds the game service, loads the cogs, registers the
-persistent buttons and syncs the slash commands.
+``setup_hook`` opens the services (the composition root, :mod:`bot.services`), builds the
+shared Discord flows (table, hands, challenges), installs the one error handler of every
+command, loads the cogs, and syncs the slash commands.
 """
 
 from __future__ import annotations
@@ -9,31 +11,31 @@ from __future__ import annotations
 import logging
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
-from bot.computer import ComputerPlayer
-from bot.schedule_service import ScheduleService
-from bot.service import GameService
-from bot.settings import Settings
-from bot.storage.database import Database
-from bot.storage.ladder import record_result
-from bot.storage.schedule import keep_clock
+from bot.config import Config
+from bot.services import Services
+from cogs.ui.challenges import Challenges
+from cogs.ui.common import answer_error
+from cogs.ui.hands import Hands
+from cogs.ui.table import Publisher
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.vidrasso", "cogs.ladder", "cogs.schedule")
+EXTENSIONS = ("cogs.play", "cogs.ladder", "cogs.clocks", "cogs.settings")
 """Every cog the bot loads, one file per feature under ``cogs/``."""
 
 
 class VidrassoBot(commands.Bot):
-    """The bot, holding the database and the game service once ``setup_hook`` has run."""
+    """The bot, holding the services and the shared flows once ``setup_hook`` has run."""
 
-    db: Database
-    service: GameService
-    schedule: ScheduleService
-    computer: ComputerPlayer
+    services: Services
+    publisher: Publisher
+    hands: Hands
+    challenges: Challenges
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, config: Config) -> None:
         intents = discord.Intents.none()
         intents.guilds = True  # channels and threads; interactions carry the members we need
         super().__init__(
@@ -42,23 +44,28 @@ class VidrassoBot(commands.Bot):
             help_command=None,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
         )
-        self.settings = settings
+        self.config = config
+        self.tree.error(self.on_app_command_error)
 
     async def setup_hook(self) -> None:
-        self.db = await Database.open(self.settings.database)
-        self.service = GameService(self.db)
-        self.computer = ComputerPlayer(self.settings.ai_workers)
-        self.service.finish_hooks.append(record_result)
-        self.service.move_hooks.append(keep_clock)
-        self.schedule = ScheduleService(self.db, self.service)
+        self.services = await Services.open(self.config)
+        self.publisher = Publisher(self)
+        self.hands = Hands(self)
+        self.challenges = Challenges(self)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
-        if self.settings.sync_commands:
+        if self.config.sync_commands:
             await self.sync_commands()
+
+    async def on_app_command_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        """Every slash command's failures, answered the same way (see ``answer_error``)."""
+        await answer_error(interaction, error)
 
     async def sync_commands(self) -> None:
         """Instant sync to one test server when configured, global sync otherwise."""
-        guild_id = self.settings.sync_guild
+        guild_id = self.config.sync_guild
         if guild_id is not None:
             guild = discord.Object(id=guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -70,14 +77,11 @@ class VidrassoBot(commands.Bot):
 
     async def close(self) -> None:
         await super().close()
-        computer = getattr(self, "computer", None)
-        if computer is not None:
-            computer.close()
-        db = getattr(self, "db", None)
-        if db is not None:
-            await db.close()
+        services = getattr(self, "services", None)
+        if services is not None:
+            await services.close()
 
 
-def create_bot(settings: Settings | None = None) -> VidrassoBot:
-    """Build the bot from settings (environment / .env) without connecting."""
-    return VidrassoBot(settings or Settings())
+def create_bot(config: Config | None = None) -> VidrassoBot:
+    """Build the bot from the configuration (environment / .env) without connecting."""
+    return VidrassoBot(config or Config())

@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
-from bot.ai.match import play_game
 from bot.ai.players import UnknownPlayer, make_player, player_names
+from bot.arena.match import play_game
 from bot.engine import POINTS_PER_ROUND, GameState, to_record
 
 

@@ -1,11 +1,11 @@
 """``/vidrasso leaderboard``, ``/vidrasso stats`` and ``/vidrasso history``: the server's ladder.
 
-Glue only: interaction → :class:`~bot.ladder_service.LadderService` → reply. The three commands
-join the ``/vidrasso`` group that the Vidrasso cog owns: they are built from this cog's bound
-methods in ``cog_load`` and attached to that group (so this extension loads after
-``cogs.vidrasso``), and taken off again in ``cog_unload``. Being bound to this cog, they use its
-error handler. Leaderboard pages and game records are persistent buttons (DynamicItems with
-``vidrasso:lb:…`` and ``vidrasso:record:…`` custom ids), so they keep working after a restart.
+Glue only: interaction → :class:`~bot.ladder.service.LadderService` (``bot.services.ladder``) →
+reply, drawn by :mod:`cogs.ui.ladder_text`. The three commands join the ``/vidrasso`` group
+when the cog loads and leave it when it unloads; failures are answered by the bot's one error
+handler (buttons through :func:`~cogs.ui.common.guarded`). Leaderboard pages and game records
+are persistent buttons (DynamicItems with ``vidrasso:lb:…`` and ``vidrasso:record:…`` custom
+ids), so they keep working after a restart.
 """
 
 from __future__ import annotations
@@ -14,35 +14,36 @@ import io
 import json
 import logging
 import re
-from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.engine import to_record
-from bot.ladder_service import LadderService, LeaderboardPage
-from bot.service import ServiceError
-from cogs import ladder_render as render
-from cogs.components import detached
-from cogs.group import Subcommand, attach, detach
-from cogs.vidrasso import reply
-
-if TYPE_CHECKING:
-    from bot.app import VidrassoBot
+from bot.games import DEFAULT_KIND
+from bot.ladder import LeaderboardPage
+from bot.ladder.service import LadderService
+from cogs.ui import ladder_text as text
+from cogs.ui.buttons import of_items
+from cogs.ui.common import guarded, reply
+from cogs.ui.group import Subcommand, attach, detach
 
 log = logging.getLogger(__name__)
 
 Button = discord.ui.Button[Any]
-NOT_IN_DMS = "The ladder belongs to a server — use this in a server channel."
-SORRY = "Sorry — something went wrong on my side. Please try again."
+KIND = DEFAULT_KIND
+"""The game whose ladder these commands show."""
 
 
-def ladder(interaction: discord.Interaction) -> Ladder:
-    cog = interaction.client.get_cog("Ladder")  # type: ignore[attr-defined]
-    assert isinstance(cog, Ladder), "the Ladder cog is loaded in setup_hook"
-    return cog
+def ladder_of(client: discord.Client) -> LadderService:
+    return client.services.ladder  # type: ignore[attr-defined, no-any-return]
+
+
+def guild_of(interaction: discord.Interaction) -> discord.Guild:
+    """The server the interaction comes from; a DM is refused (the ladder is a server's)."""
+    if interaction.guild is None:
+        raise app_commands.NoPrivateMessage()
+    return interaction.guild
 
 
 class PageButton(
@@ -78,11 +79,19 @@ class PageButton(
         return cls(int(match["owner"]), int(match["page"]), match["which"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await ladder(interaction).on_page(interaction, self.owner_id, self.page)
+        async def work() -> None:
+            viewer = interaction.user.id
+            embed, view = await leaderboard(interaction, viewer, self.page)
+            if viewer == self.owner_id:
+                await interaction.response.edit_message(embed=embed, view=view)
+            else:  # someone else's leaderboard: their own copy, privately
+                await reply(interaction, embed=embed, view=view, ephemeral=True)
+
+        await guarded(interaction, work)
 
 
 class RecordButton(discord.ui.DynamicItem[Button], template=r"vidrasso:record:(?P<game>\d+)"):
-    """Sends a finished game's ``vidrasso-record/1`` file, privately."""
+    """Sends a finished game's record file (``vidrasso-record/1`` for Vidrasso), privately."""
 
     def __init__(self, game_id: int, label: str = "Record") -> None:
         self.game_id = game_id
@@ -101,7 +110,20 @@ class RecordButton(discord.ui.DynamicItem[Button], template=r"vidrasso:record:(?
         return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await ladder(interaction).on_record(interaction, self.game_id)
+        async def work() -> None:
+            guild = guild_of(interaction)
+            game = await ladder_of(interaction.client).finished_game(guild.id, self.game_id)
+            record = game.rules.record(game.state, [str(i) for i in game.player_ids])
+            record["game_id"] = game.id
+            data = json.dumps(record, indent=1).encode()
+            file = discord.File(io.BytesIO(data), filename=f"{game.kind}-game-{game.id}.json")
+            await reply(
+                interaction,
+                f"The record of game {game.id} (`{record.get('format', 'JSON')}`).",
+                file=file,
+            )
+
+        await guarded(interaction, work)
 
 
 LADDER_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (PageButton, RecordButton)
@@ -111,30 +133,51 @@ def pages_view(owner_id: int, page: LeaderboardPage) -> discord.ui.View | None:
     """First / previous / next / last, disabled where they would go nowhere."""
     if page.pages <= 1:
         return None
-    view = discord.ui.View(timeout=None)
     at_start, at_end = page.page <= 1, page.page >= page.pages
-    view.add_item(PageButton(owner_id, 1, "first", disabled=at_start))
-    view.add_item(PageButton(owner_id, max(1, page.page - 1), "prev", disabled=at_start))
-    view.add_item(PageButton(owner_id, min(page.pages, page.page + 1), "next", disabled=at_end))
-    view.add_item(PageButton(owner_id, page.pages, "last", disabled=at_end))
-    return detached(view)
+    return of_items(
+        PageButton(owner_id, 1, "first", disabled=at_start),
+        PageButton(owner_id, max(1, page.page - 1), "prev", disabled=at_start),
+        PageButton(owner_id, min(page.pages, page.page + 1), "next", disabled=at_end),
+        PageButton(owner_id, page.pages, "last", disabled=at_end),
+    )
 
 
 def records_view(game_ids: list[int]) -> discord.ui.View | None:
     if not game_ids:
         return None
-    view = discord.ui.View(timeout=None)
-    for i, game_id in enumerate(game_ids, start=1):
-        view.add_item(RecordButton(game_id, f"Record {i}"))
-    return detached(view)
+    return of_items(
+        *(RecordButton(game_id, f"Record {i}") for i, game_id in enumerate(game_ids, 1))
+    )
+
+
+async def leaderboard(
+    interaction: discord.Interaction, viewer_id: int, page: int
+) -> tuple[discord.Embed, discord.ui.View | None]:
+    """The leaderboard page ``page`` as ``viewer_id`` sees it, with its page buttons."""
+    guild = guild_of(interaction)
+    board = await ladder_of(interaction.client).leaderboard(guild.id, page, viewer_id, KIND)
+    embed = text.leaderboard_embed(
+        board,
+        viewer_id,
+        guild_name=guild.name,
+        fresh={interaction.user.id: interaction.user.display_name},
+    )
+    return embed, pages_view(viewer_id, board)
+
+
+def name_of(who: discord.Member | discord.User, stored: str | None) -> str:
+    """A member's current display name; for someone who left, the name they were last seen with
+    here (their server nickname, perhaps), else their account's name."""
+    if isinstance(who, discord.Member):
+        return who.display_name
+    return stored or who.display_name
 
 
 class Ladder(commands.Cog):
     """The ladder commands, their buttons, and members' last-seen display names."""
 
-    def __init__(self, bot: VidrassoBot) -> None:
+    def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
-        self.ladder = LadderService(bot.db)
         self.subcommands: list[Subcommand] = [
             app_commands.Command(
                 name="leaderboard",
@@ -153,8 +196,12 @@ class Ladder(commands.Cog):
             ),
         ]
 
+    @property
+    def ladder(self) -> LadderService:
+        return ladder_of(self.bot)
+
     async def cog_load(self) -> None:
-        attach(self.bot, "cogs.ladder", self.subcommands)
+        attach(self.bot, self.subcommands)
         self.bot.add_dynamic_items(*LADDER_ITEMS)
 
     async def cog_unload(self) -> None:
@@ -177,33 +224,13 @@ class Ladder(commands.Cog):
         except Exception:
             log.exception("could not store the display name of %s", member.id)
 
-    # --- errors -------------------------------------------------------------------------
-
-    async def cog_app_command_error(
-        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    async def remember_named(
+        self, interaction: discord.Interaction, who: discord.Member | discord.User
     ) -> None:
-        original = getattr(error, "original", error)
-        if isinstance(original, ServiceError):
-            await reply(interaction, str(original))
-            return
-        log.exception("command %s failed", interaction.command, exc_info=original)
-        await reply(interaction, SORRY)
-
-    async def guarded(
-        self, interaction: discord.Interaction, work: Callable[[], Awaitable[None]]
-    ) -> None:
-        """Run a button handler; player errors get a polite answer, the rest is logged."""
-        try:
-            await work()
-        except ServiceError as error:
-            await reply(interaction, str(error))
-        except Exception:
-            data: Any = interaction.data or {}
-            log.exception("ladder button %s failed", data.get("custom_id"))
-            try:
-                await reply(interaction, SORRY)
-            except discord.HTTPException:
-                log.exception("could not even apologise")
+        """Keep the name of a member named in a ``player`` option (the caller's is kept on
+        every interaction)."""
+        if isinstance(who, discord.Member) and who.id != interaction.user.id:
+            await self.remember(guild_of(interaction).id, who)
 
     # --- commands -----------------------------------------------------------------------
 
@@ -211,11 +238,8 @@ class Ladder(commands.Cog):
     async def leaderboard(
         self, interaction: discord.Interaction, page: app_commands.Range[int, 1] = 1
     ) -> None:
-        if interaction.guild is None:
-            await reply(interaction, NOT_IN_DMS)
-            return
-        embed, view = await self._leaderboard(interaction, interaction.user.id, page)
-        await _send(interaction, embed=embed, view=view, ephemeral=False)
+        embed, view = await leaderboard(interaction, interaction.user.id, page)
+        await reply(interaction, embed=embed, view=view, ephemeral=False)
 
     @app_commands.describe(player="Whose stats (yourself when left out)")
     async def stats(
@@ -223,24 +247,20 @@ class Ladder(commands.Cog):
         interaction: discord.Interaction,
         player: discord.Member | discord.User | None = None,
     ) -> None:
-        if interaction.guild is None:
-            await reply(interaction, NOT_IN_DMS)
-            return
+        guild = guild_of(interaction)
         who = player or interaction.user
-        left = not isinstance(who, discord.Member)
-        if isinstance(who, discord.Member) and who.id != interaction.user.id:
-            await self.remember(interaction.guild.id, who)
-        stats = await self.ladder.stats(interaction.guild.id, who.id, interaction.user.id)
-        name = _name(who, stats.name)
-        embed = render.stats_embed(
+        await self.remember_named(interaction, who)
+        stats = await self.ladder.stats(guild.id, who.id, interaction.user.id, KIND)
+        name = name_of(who, stats.name)
+        embed = text.stats_embed(
             stats,
-            render.display(who.id, name),
+            text.display(who.id, name),
             interaction.user.id,
-            left=left,
-            viewer_name=render.display(interaction.user.id, interaction.user.display_name),
+            left=not isinstance(who, discord.Member),
+            viewer_name=text.display(interaction.user.id, interaction.user.display_name),
         )
-        chart = render.chart_file(stats, render.plain(who.id, name))
-        await _send(interaction, embed=embed, file=chart, ephemeral=False)
+        chart = text.chart_file(stats, text.plain(who.id, name))
+        await reply(interaction, embed=embed, file=chart, ephemeral=False)
 
     @app_commands.describe(player="Whose games (yours when left out)")
     async def history(
@@ -248,97 +268,19 @@ class Ladder(commands.Cog):
         interaction: discord.Interaction,
         player: discord.Member | discord.User | None = None,
     ) -> None:
-        if interaction.guild is None:
-            await reply(interaction, NOT_IN_DMS)
-            return
+        guild = guild_of(interaction)
         who = player or interaction.user
         left = not isinstance(who, discord.Member)
-        if isinstance(who, discord.Member) and who.id != interaction.user.id:
-            await self.remember(interaction.guild.id, who)
-        entries = await self.ladder.history(interaction.guild.id, who.id)
+        await self.remember_named(interaction, who)
+        entries = await self.ladder.history(guild.id, who.id, KIND)
         fresh = {interaction.user.id: interaction.user.display_name}
         if isinstance(who, discord.Member):
             fresh[who.id] = who.display_name
-        stored = None if left else await self.ladder.name(interaction.guild.id, who.id)
-        embed = render.history_embed(
-            entries, render.display(who.id, _name(who, stored)), fresh=fresh
-        )
+        stored = await self.ladder.name(guild.id, who.id) if left else None
+        embed = text.history_embed(entries, text.display(who.id, name_of(who, stored)), fresh=fresh)
         view = records_view([e.game_id for e in entries])
-        await _send(interaction, embed=embed, view=view, ephemeral=True)
-
-    # --- buttons ------------------------------------------------------------------------
-
-    async def on_page(self, interaction: discord.Interaction, owner_id: int, page: int) -> None:
-        async def work() -> None:
-            if interaction.guild is None:
-                await reply(interaction, NOT_IN_DMS)
-                return
-            viewer = interaction.user.id
-            embed, view = await self._leaderboard(interaction, viewer, page)
-            if viewer == owner_id:
-                await interaction.response.edit_message(embed=embed, view=view)
-            else:  # someone else's leaderboard: their own copy, privately
-                await _send(interaction, embed=embed, view=view, ephemeral=True)
-
-        await self.guarded(interaction, work)
-
-    async def on_record(self, interaction: discord.Interaction, game_id: int) -> None:
-        async def work() -> None:
-            if interaction.guild is None:
-                await reply(interaction, NOT_IN_DMS)
-                return
-            game = await self.ladder.finished_game(interaction.guild.id, game_id)
-            record = to_record(game.state, [str(i) for i in game.player_ids])
-            record["game_id"] = game.id
-            data = json.dumps(record, indent=1).encode()
-            file = discord.File(io.BytesIO(data), filename=f"vidrasso-game-{game.id}.json")
-            await interaction.response.send_message(
-                f"The record of game {game.id} (`vidrasso-record/1`).", file=file, ephemeral=True
-            )
-
-        await self.guarded(interaction, work)
-
-    async def _leaderboard(
-        self, interaction: discord.Interaction, viewer_id: int, page: int
-    ) -> tuple[discord.Embed, discord.ui.View | None]:
-        assert interaction.guild is not None
-        board = await self.ladder.leaderboard(interaction.guild.id, page, viewer_id)
-        embed = render.leaderboard_embed(
-            board,
-            viewer_id,
-            guild_name=interaction.guild.name,
-            fresh={interaction.user.id: interaction.user.display_name},
-        )
-        return embed, pages_view(viewer_id, board)
-
-
-def _name(who: discord.Member | discord.User, stored: str | None) -> str:
-    """A member's current display name; for someone who left, the name they were last seen with
-    here (their server nickname, perhaps), else their account's name."""
-    if isinstance(who, discord.Member):
-        return who.display_name
-    return stored or who.display_name
-
-
-async def _send(
-    interaction: discord.Interaction,
-    *,
-    embed: discord.Embed,
-    view: discord.ui.View | None = None,
-    file: discord.File | None = None,
-    ephemeral: bool,
-) -> None:
-    kwargs: dict[str, Any] = {"embed": embed, "ephemeral": ephemeral}
-    if view is not None:
-        kwargs["view"] = view
-    if file is not None:
-        kwargs["file"] = file
-    kwargs["allowed_mentions"] = discord.AllowedMentions.none()
-    if interaction.response.is_done():
-        await interaction.followup.send(**kwargs)
-    else:
-        await interaction.response.send_message(**kwargs)
+        await reply(interaction, embed=embed, view=view, ephemeral=True)
 
 
 async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Ladder(bot))  # type: ignore[arg-type]
+    await bot.add_cog(Ladder(bot))

@@ -8,32 +8,23 @@ from dataclasses import replace
 
 from bot.ai.base import Player
 from bot.ai.greedy import GreedyPlayer
-from bot.ai.match import decide
 from bot.ai.random_player import RandomPlayer
+from bot.arena.match import play_out, seated
 from bot.engine import (
     Card,
     GameState,
     Gift,
-    Phase,
     Play,
     Strawman,
-    apply,
-    deal_next,
     legal_actions,
     new_game,
 )
 
 
 def random_decisions(rng: random.Random, state: GameState) -> Iterator[GameState]:
-    """Yield every state of a game (including the first), choosing uniformly among legal moves."""
-    yield state
-    while not state.is_over:
-        if state.phase is Phase.DEAL:
-            state, _ = deal_next(state, rng)
-        else:
-            seat = state.to_act[0]
-            state, _ = apply(state, rng.choice(legal_actions(state, seat)))
-        yield state
+    """Yield every state of a game (including the first), choosing uniformly among legal moves;
+    ``rng`` deals and chooses."""
+    return play_out(state, rng, lambda now, seat: rng.choice(legal_actions(now, seat)))
 
 
 def random_game(seed: int, target: int = 300) -> list[GameState]:
@@ -73,12 +64,7 @@ def decision_points(seed: int, seat: int | None = None) -> Iterator[GameState]:
     deal_rng = random.Random(f"deal {seed}")
     player_rngs = [random.Random(f"p0 {seed}"), random.Random(f"p1 {seed}")]
     players: list[Player] = [GreedyPlayer(), RandomPlayer()]
-    state = new_game(deal_rng)
-    while not state.is_over:
-        if state.phase is Phase.DEAL:
-            state, _ = deal_next(state, deal_rng)
-            continue
-        actor = state.to_act[0]
-        if seat is None or actor == seat:
+    act = seated(players, player_rngs)
+    for state in play_out(new_game(deal_rng), deal_rng, act):
+        if state.to_act and (seat is None or state.to_act[0] == seat):
             yield state
-        state, _ = apply(state, decide(state, actor, players[actor], player_rngs[actor]))

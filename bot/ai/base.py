@@ -1,22 +1,20 @@
 """The contract every computer player keeps.
 
 A player decides from its seat's :class:`~bot.engine.view.TableView` alone, never from the
-full state, so it cannot see cards its seat may not see (fairness). Randomness comes only from
-the ``rng`` it is handed, so the same view and the same seed give the same decision.
+full state, so it cannot see cards its seat may not see (fairness). It answers with one of the
+view's :attr:`~bot.engine.view.TableView.actions`, the engine's own actions, so what it chooses
+is applied as it is. Randomness comes only from the ``rng`` it is handed, so the same view and
+the same seed give the same decision.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Protocol
+from typing import Protocol, TypeVar
 
-from bot.engine.cards import Card
-from bot.engine.game import Phase
-from bot.engine.trumps import Bid, trump_options
-from bot.engine.view import TableView
+from bot.engine import Bid, Gift, Play, RoundAction, TableView
 
-Decision = Bid | Card
-"""A trump choice in the trump phase; a card (gift or play) otherwise."""
+Kind = TypeVar("Kind", Bid, Gift, Play)
 
 
 class Player(Protocol):
@@ -25,14 +23,12 @@ class Player(Protocol):
     name: str
     """Its level or kind, e.g. ``greedy``; used in records and summaries."""
 
-    def decide(self, view: TableView, rng: random.Random) -> Decision:
-        """Choose for ``view.seat``, which must be one of ``view.to_act``."""
+    def decide(self, view: TableView, rng: random.Random) -> RoundAction:
+        """One of ``view.actions``, for ``view.seat``, which must be one of ``view.to_act``."""
         ...
 
 
-def options(view: TableView) -> list[Bid] | list[Card]:
-    """What the viewer may choose now: trump choices, or cards (gift or play)."""
-    assert view.seat is not None
-    if view.phase is Phase.TRUMP:
-        return trump_options(view.bids, view.seat)
-    return list(view.legal)
+def choices(view: TableView, kind: type[Kind]) -> list[Kind]:
+    """The viewer's actions of one kind: its trump choices, gifts or plays (a phase offers one
+    kind)."""
+    return [action for action in view.actions if isinstance(action, kind)]

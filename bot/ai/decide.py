@@ -7,14 +7,14 @@ from __future__ import annotations
 
 import random
 
-from bot.ai.base import Decision
 from bot.ai.players import make_player
 from bot.ai.search import SearchPlayer
-from bot.engine import TableView
+from bot.engine import RoundAction, TableView
 
 
-def decide(level: str, view: TableView, seed: int, *, seconds: float | None = None) -> Decision:
-    """What the player of this level chooses for ``view.seat``; same seed, same choice.
+def decide(level: str, view: TableView, seed: int, *, seconds: float | None = None) -> RoundAction:
+    """The action the player of this level chooses for ``view.seat`` (one of
+    ``view.actions``); same seed, same choice.
 
     ``seconds`` shortens a search level's wall-time cut-off (the agent passes a share of the
     time the referee allows); the deterministic work cap is unchanged, so with time to spare

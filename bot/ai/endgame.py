@@ -1,8 +1,8 @@
 """The endgame solver: the exact value of a round's last tricks when every card is known.
 
 Late in a round few cards remain, and a guessed world (:mod:`bot.ai.worlds`) can be searched
-to the end: alpha-beta over :class:`~bot.engine.fast.FastRound` with a transposition table keyed
-by :meth:`~bot.engine.fast.FastRound.key` (the cards still held, the led card and the leader).
+to the end: alpha-beta over :class:`~bot.ai.fast.FastRound` with a transposition table keyed
+by :meth:`~bot.ai.fast.FastRound.key` (the cards still held, the led card and the leader).
 A position's value is the trick points one seat takes from it to the end of the round, which
 depends only on that key within one deal, so the table is shared by all the moves searched
 in one world.
@@ -10,7 +10,7 @@ in one world.
 
 from __future__ import annotations
 
-from bot.engine.fast import POINTS, FastRound, cards
+from bot.ai.fast import POINTS, FastRound, cards
 
 _EXACT = 0
 _LOWER = 1

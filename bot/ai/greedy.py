@@ -28,19 +28,21 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from bot.ai.base import Decision
+from bot.ai.base import choices
 from bot.engine import (
     DECK,
     Bid,
     BidKind,
     Card,
+    Gift,
     Phase,
+    Play,
     Rank,
+    RoundAction,
     Suit,
     TableView,
     Trumps,
     trick_winner,
-    trump_options,
 )
 
 AVERAGE_POINTS = 5.0
@@ -54,7 +56,7 @@ class GreedyPlayer:
 
     name = "greedy"
 
-    def decide(self, view: TableView, rng: random.Random) -> Decision:
+    def decide(self, view: TableView, rng: random.Random) -> RoundAction:
         if view.phase is Phase.TRUMP:
             return choose_trump(view)
         if view.phase is Phase.GIFT:
@@ -171,11 +173,10 @@ def choose_trump(view: TableView) -> Bid:
     The first chooser assumes the opponent then names the other trump as badly for us as
     possible; the second chooser knows the first trump.
     """
-    assert view.seat is not None
-    choices = trump_options(view.bids, view.seat)
+    bids = choices(view, Bid)
     if view.bids:
-        return max(choices, key=lambda bid: table_value(view, Trumps.from_bids((*view.bids, bid))))
-    return max(choices, key=lambda bid: worst_completion(view, bid))
+        return max(bids, key=lambda bid: table_value(view, Trumps.from_bids((*view.bids, bid))))
+    return max(bids, key=lambda bid: worst_completion(view, bid))
 
 
 def worst_completion(view: TableView, bid: Bid) -> float:
@@ -205,7 +206,7 @@ def table_value(view: TableView, trumps: Trumps) -> float:
 # --- Gift -------------------------------------------------------------------------------------
 
 
-def choose_gift(view: TableView) -> Card:
+def choose_gift(view: TableView) -> Gift:
     """Give the hand card that costs least: its points score for the opponent, and we lose
     what it would have brought later.
 
@@ -213,13 +214,17 @@ def choose_gift(view: TableView) -> Card:
     costs little to give; a strong Ace costs only 1 point but a trick it might have taken.
     """
     known = knowledge(view)
-    return min(view.legal, key=lambda c: (c.points + keep_value(c, known), c.points, c.index))
+
+    def cost(card: Card) -> tuple[float, int, int]:
+        return (card.points + keep_value(card, known), card.points, card.index)
+
+    return min(choices(view, Gift), key=lambda gift: cost(gift.card))
 
 
 # --- Playing ----------------------------------------------------------------------------------
 
 
-def follow(view: TableView) -> Card:
+def follow(view: TableView) -> Play:
     """Take a valuable trick with the winner we miss least, otherwise throw the card we miss
     least.
 
@@ -229,15 +234,15 @@ def follow(view: TableView) -> Card:
     known = knowledge(view)
     led = view.trick[0]
 
-    def prospect(card: Card) -> float:
+    def prospect(card: Card) -> tuple[float, int, int]:
         trick = led.points + card.points
         now = trick if beats(card, led, known.trumps) else -trick
-        return now - keep_value(card, known)
+        return (now - keep_value(card, known), -card.points, -card.index)
 
-    return max(view.legal, key=lambda c: (prospect(c), -c.points, -c.index))
+    return max(choices(view, Play), key=lambda play: prospect(play.card))
 
 
-def lead(view: TableView) -> Card:
+def lead(view: TableView) -> Play:
     """Cash a sure winner if we hold one; otherwise lead cheaply, keeping trumps back.
 
     A sure winner is led with as many points as possible, so they are safely ours. Trump-rank
@@ -246,15 +251,16 @@ def lead(view: TableView) -> Card:
     winner, or a card that gives few points away when it loses (a plain Ace, say).
     """
     known = knowledge(view)
-    winners = [c for c in view.legal if is_sure_winner(c, known)]
+    plays = choices(view, Play)
+    winners = [play for play in plays if is_sure_winner(play.card, known)]
     if winners:
-        return max(winners, key=lambda c: (c.points, -c.index))
+        return max(winners, key=lambda play: (play.card.points, -play.card.index))
 
     def cost(card: Card) -> tuple[bool, float, int, int]:
         expected = swing(chance_to_win_now(card, known), card)
         return (known.trumps.is_trump(card), -expected, card.points, card.index)
 
-    return min(view.legal, key=cost)
+    return min(plays, key=lambda play: cost(play.card))
 
 
 def is_sure_winner(card: Card, known: Knowledge) -> bool:

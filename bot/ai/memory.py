@@ -15,9 +15,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.engine import Card, TableView
-
-PILES = 5
-"""Strawman piles per seat."""
+from bot.engine.deal import PILES
 
 
 class PileMemory:

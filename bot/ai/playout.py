@@ -1,4 +1,4 @@
-"""The playout policy: a fast rule-based player on :class:`~bot.engine.fast.FastRound` bitmasks.
+"""The playout policy: a fast rule-based player on :class:`~bot.ai.fast.FastRound` bitmasks.
 
 Search plays many rounds to their end from guessed positions. Random cards make those
 playouts noisy and biased (a random player throws its trumps away), so they are played by this
@@ -24,16 +24,16 @@ import math
 import random
 from dataclasses import dataclass, fields, replace
 
-from bot.engine.fast import (
+from bot.ai.fast import (
     CARDS,
     NO_CARD,
     POINTS,
     RANK_MASKS,
-    SUIT_MASK_OF,
     SUIT_MASKS,
     FastRound,
+    TrickRules,
     cards,
-    follow_wins_table,
+    trick_rules,
 )
 
 
@@ -81,23 +81,6 @@ def jittered(weights: Weights, spread: float, rng: random.Random) -> Weights:
     return replace(weights, **changes)
 
 
-_BEATEN_BY: dict[int, tuple[int, ...]] = {}
-
-
-def beaten_by(trump_suit: int, trump_rank: int) -> tuple[int, ...]:
-    """``table[c]``: the mask of cards that take a trick led with card ``c`` (cached)."""
-    key = trump_suit * 9 + trump_rank
-    table = _BEATEN_BY.get(key)
-    if table is None:
-        wins = follow_wins_table(trump_suit, trump_rank)
-        table = tuple(
-            sum(1 << f for f in range(CARDS) if f != lead and wins[lead * CARDS + f])
-            for lead in range(CARDS)
-        )
-        _BEATEN_BY[key] = table
-    return table
-
-
 def under_map(fr: FastRound) -> list[int]:
     """``under[c]``: the face-down card under the face-up strawman card ``c`` (NO_CARD when
     there is none), from the piles as they stand. The card under a strawman top led to the
@@ -117,19 +100,18 @@ class Playout:
     is left as it was) and :meth:`choose` gives one card.
     """
 
-    __slots__ = ("beaten", "bonus", "down", "follow", "hold", "trumps", "w")
+    __slots__ = ("beaten", "bonus", "down", "hold", "rules", "w")
 
+    rules: TrickRules
+    """The rules of a trick under these trumps."""
     beaten: tuple[int, ...]
-    """:func:`beaten_by` for these trumps."""
-    trumps: int
-    """The mask of every trump."""
+    """``beaten[c]``: the cards that take a trick led with ``c`` (from :attr:`rules`)."""
 
     def __init__(self, trump_suit: int, trump_rank: int, weights: Weights = WEIGHTS) -> None:
         self.w = weights
-        self.beaten = beaten_by(trump_suit, trump_rank)
-        self.follow = follow_wins_table(trump_suit, trump_rank)
+        self.rules = trick_rules(trump_suit, trump_rank)
+        self.beaten = self.rules.beaten
         rank = RANK_MASKS[trump_rank]
-        self.trumps = SUIT_MASKS[trump_suit] | rank
         suit = SUIT_MASKS[trump_suit] & ~rank
         self.bonus = tuple(
             weights.rank_trump if rank >> c & 1 else weights.suit_trump if suit >> c & 1 else 0.0
@@ -198,7 +180,7 @@ class Playout:
         leader = fr.leader
         led = fr.led
         pending = fr.pending
-        follow = self.follow
+        beaten = self.beaten
         card = first
         while True:
             keeps = None
@@ -240,7 +222,7 @@ class Playout:
                 tops[leader] |= 1 << pending
                 downs[leader] ^= 1 << pending
                 pending = NO_CARD
-            winner = f if follow[led * CARDS + card] else leader
+            winner = f if beaten[led] >> card & 1 else leader
             captured[winner] += POINTS[led] + POINTS[card]
             leader = winner
             led = NO_CARD
@@ -253,8 +235,7 @@ class Playout:
         """The follower's card to ``led`` from its ``available`` cards: the trick's points and
         the next lead (won or lost) net of the card's kept value (stored in ``values`` when
         given)."""
-        suit = SUIT_MASK_OF[led]
-        legal = available & (suit | self.trumps) if available & suit else available
+        legal = self.rules.legal(available, led)
         wins = self.beaten[led]
         base = POINTS[led] + self.w.lead
         weight = self.w.follow_keep
@@ -284,7 +265,7 @@ class Playout:
         net of the kept value each side spends (stored in ``values`` when given)."""
         keep = keeps[leader]
         their_keep = keeps[1 - leader]
-        trumps = self.trumps
+        follow_legal = self.rules.legal
         beaten = self.beaten
         w = self.w
         follow_keep = w.follow_keep
@@ -304,8 +285,7 @@ class Playout:
         best = NO_CARD
         best_value = -1e9
         for c in cards(hand | tops):
-            suit = SUIT_MASK_OF[c]
-            legal = theirs & (suit | trumps) if theirs & suit else theirs
+            legal = follow_legal(theirs, c)
             if legal:
                 wins = legal & beaten[c]
                 loses = legal & ~wins

@@ -13,30 +13,28 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.ai.base import Decision, options
 from bot.engine import (
     Bid,
     BidKind,
     Card,
+    Gift,
     Phase,
     PileView,
+    Play,
     Rank,
+    RoundAction,
     Suit,
     TableView,
     Trick,
     Trumps,
 )
+from bot.engine.deal import HAND_SIZE, PILES
 
 PROTOCOL = "vidrasso-agent/1"
 """The protocol's name and version."""
 
 PHASES = {"trump": Phase.TRUMP, "gift": Phase.GIFT, "play": Phase.PLAY}
 """The phases a decide message may be in."""
-
-HAND = 7
-"""Hand cards after the gift."""
-PILES = 5
-"""Strawman piles per seat."""
 
 
 class MessageError(ValueError):
@@ -52,8 +50,6 @@ def view_to_message(view: TableView, time_ms: int) -> dict[str, Any]:
         raise ValueError("a decide message is for a seat, not the public view")
     if view.phase not in PHASES.values():
         raise ValueError(f"nothing to decide in the {view.phase.value} phase")
-    choices = options(view)
-    legal: list[Any] = [bid_to_json(c) if isinstance(c, Bid) else c.text for c in choices]
     return {
         "type": "decide",
         "phase": view.phase.value,
@@ -79,7 +75,7 @@ def view_to_message(view: TableView, time_ms: int) -> dict[str, Any]:
         ],
         "trick": [c.text for c in view.trick],
         "captured_points": list(view.captured),
-        "legal": legal,
+        "legal": [action_to_json(action) for action in view.actions],
         "time_ms": time_ms,
     }
 
@@ -89,11 +85,12 @@ def bid_to_json(bid: Bid) -> dict[str, str]:
     return {"kind": bid.kind.value, "value": bid.value.value}
 
 
-def action_to_json(decision: Decision) -> Any:
-    """The ``action`` of an answer: a trump choice object or a card's text."""
-    if isinstance(decision, Bid):
-        return bid_to_json(decision)
-    return decision.text
+def action_to_json(action: RoundAction) -> Any:
+    """The ``action`` of an answer (and an entry of ``legal``): a trump choice object, or the
+    text of the card given or played."""
+    if isinstance(action, Bid):
+        return bid_to_json(action)
+    return action.card.text
 
 
 # --- Message to view --------------------------------------------------------------------------
@@ -156,22 +153,17 @@ def _view_from_message(msg: Mapping[str, Any]) -> TableView:
         gifts_in = (True, True)
         played = len(tricks) + len(trick)
         on_table = sum((p.up is not None) + p.hidden for p in strawmen[them])
-        their_hand = HAND + 2 * PILES - played - on_table
+        their_hand = HAND_SIZE - 1 + 2 * PILES - played - on_table
     else:
         if tricks or trick:
             raise MessageError(f"no cards are played in the {phase.value} phase")
         leader = 1 - dealer
         gifts_in = (gift_given is not None, False) if seat == 0 else (False, gift_given is not None)
-        their_hand = HAND + 1
+        their_hand = HAND_SIZE
     if their_hand < 0:
         raise MessageError("the opponent's cards do not add up")
     hand_sizes = (len(hand), their_hand) if seat == 0 else (their_hand, len(hand))
-    if phase is Phase.TRUMP:
-        legal: tuple[Card, ...] = ()
-    else:
-        legal = _cards(msg["legal"])
-        if not legal:
-            raise MessageError("no legal cards")
+    actions = _actions(phase, seat, msg["legal"])
     to_act = (seat,) if phase is not Phase.GIFT else (0, 1)
     _check_distinct(hand, strawmen, gift_given, tricks, trick)
     return TableView(
@@ -196,30 +188,22 @@ def _view_from_message(msg: Mapping[str, Any]) -> TableView:
         trick=trick,
         leader=leader,
         captured=captured,
-        legal=legal,
+        actions=actions,
         finished_rounds=(),
     )
 
 
-def action_from_json(view: TableView, action: Any) -> Decision:
-    """The decision an answer's ``action`` names; :class:`MessageError` if it is not one of
-    the options open to ``view.seat``."""
+def action_from_json(view: TableView, action: Any) -> RoundAction:
+    """The action an answer's ``action`` names; :class:`MessageError` if it is not one of
+    ``view.actions``."""
+    assert view.seat is not None
     try:
-        if view.phase is Phase.TRUMP:
-            if not isinstance(action, Mapping):
-                raise MessageError("a trump choice is an object with kind and value")
-            assert view.seat is not None
-            choice: Decision = _bid({"seat": view.seat, **action})
-        else:
-            if not isinstance(action, str):
-                raise MessageError("a card is a string like 7H")
-            choice = Card.parse(action)
+        choice = _action(view.phase, view.seat, action)
     except MessageError:
         raise
     except (KeyError, TypeError, ValueError) as error:
         raise MessageError(f"not an action: {error!r}") from error
-    allowed: Sequence[Decision] = options(view)
-    if choice not in allowed:
+    if choice not in view.actions:
         raise MessageError(f"{action!r} is not a legal choice")
     return choice
 
@@ -251,6 +235,26 @@ def _cards(texts: Any) -> tuple[Card, ...]:
     if not isinstance(texts, list):
         raise MessageError(f"{texts!r} is not a list of cards")
     return tuple(_card(t) for t in texts)
+
+
+def _action(phase: Phase, seat: int, data: Any) -> RoundAction:
+    """The action ``data`` names in ``phase``: a trump choice object, or a card's text given or
+    played."""
+    if phase is Phase.TRUMP:
+        if not isinstance(data, Mapping):
+            raise MessageError("a trump choice is an object with kind and value")
+        return _bid({"seat": seat, **data})
+    if not isinstance(data, str):
+        raise MessageError("a card is a string like 7H")
+    card = Card.parse(data)
+    return Gift(seat, card) if phase is Phase.GIFT else Play(seat, card)
+
+
+def _actions(phase: Phase, seat: int, legal: Any) -> tuple[RoundAction, ...]:
+    """The actions a message's ``legal`` list names."""
+    if not isinstance(legal, list) or not legal:
+        raise MessageError("no legal options")
+    return tuple(_action(phase, seat, data) for data in legal)
 
 
 def _bid(data: Mapping[str, Any]) -> Bid:

@@ -1,16 +1,14 @@
 """The ``random`` player: a uniform choice among whatever the rules allow now.
 
 It is the floor every other player is measured against: trumps, gifts and plays are all drawn
-uniformly from :func:`bot.ai.base.options`, using only the ``rng`` it is handed.
+uniformly from the view's actions, using only the ``rng`` it is handed.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 
-from bot.ai.base import Decision, options
-from bot.engine.view import TableView
+from bot.engine import RoundAction, TableView
 
 
 class RandomPlayer:
@@ -18,6 +16,5 @@ class RandomPlayer:
 
     name = "random"
 
-    def decide(self, view: TableView, rng: random.Random) -> Decision:
-        choices: Sequence[Decision] = options(view)
-        return rng.choice(choices)
+    def decide(self, view: TableView, rng: random.Random) -> RoundAction:
+        return rng.choice(view.actions)

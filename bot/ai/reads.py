@@ -19,9 +19,9 @@ from __future__ import annotations
 
 import math
 
+from bot.ai.fast import BIT, CARDS, NO_CARD, FastRound, cards, mask_of
 from bot.ai.playout import Playout
 from bot.engine import Phase, TableView
-from bot.engine.fast import BIT, CARDS, NO_CARD, FastRound, cards, mask_of
 
 SHARPNESS = 0.05
 """How closely a leader follows the policy's valuation of its cards: it leads each legal card

@@ -27,24 +27,24 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from bot.ai.base import Decision, options
+from bot.ai.base import choices
 from bot.ai.endgame import Solver
+from bot.ai.fast import BIT, POINTS, SEATS, FastRound
 from bot.ai.playout import WEIGHTS, Playout, jittered, under_map
 from bot.ai.worlds import BID_BELIEF, Sampler, World, deal_order, play_position
 from bot.engine import (
-    DECK,
+    TRICKS_PER_ROUND,
     Bid,
     BidKind,
-    Card,
+    Gift,
     Phase,
+    Play,
     Rank,
+    RoundAction,
     Suit,
     TableView,
     Trumps,
 )
-from bot.engine.fast import BIT, POINTS, FastRound
-
-TRICKS = 17
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,8 +124,8 @@ class Clock:
 
 
 Draw = Callable[[random.Random], World]
-"""Where worlds come from: :meth:`Sampler.sample`, or the one true world for a benchmark
-player that sees every card."""
+"""Where worlds come from: :meth:`Sampler.sample`, or the one true world for the all-seeing
+reference (:mod:`bot.arena.seer`)."""
 
 
 LEVEL_BUDGETS: dict[str, Budget] = {
@@ -165,22 +165,22 @@ class SearchPlayer:
         self.budget = level_budget(name) if budget is None else budget
         """How much each decision may search."""
 
-    def decide(self, view: TableView, rng: random.Random) -> Decision:
+    def decide(self, view: TableView, rng: random.Random) -> RoundAction:
         return choose(view, self.budget, rng)
 
 
 def choose(
     view: TableView, budget: Budget, rng: random.Random, draw: Draw | None = None
-) -> Decision:
-    """The search's decision for ``view.seat`` (which must be due to act).
+) -> RoundAction:
+    """The search's choice among ``view.actions`` for ``view.seat`` (which must be due to act).
 
-    ``draw`` replaces the sampler of worlds consistent with the view; only benchmarks pass it.
+    ``draw`` replaces the sampler of worlds consistent with the view; only the all-seeing
+    reference (:mod:`bot.arena.seer`) passes it.
     """
     if view.seat is None or view.seat not in view.to_act:
         raise ValueError("the seat is not due to act")
-    choices: Sequence[Decision] = options(view)
-    if len(choices) == 1:
-        return choices[0]
+    if len(view.actions) == 1:
+        return view.actions[0]
     clock = Clock(budget.seconds)
     if draw is None:
         draw = Sampler(view, budget.belief, budget.reads).sample
@@ -196,13 +196,14 @@ def choose(
 
 def choose_card(
     view: TableView, budget: Budget, rng: random.Random, clock: Clock, draw: Draw
-) -> Card:
+) -> Play:
     """The legal card with the most points to come, on average over sampled worlds."""
     assert view.seat is not None
     me = view.seat
-    moves = tuple(c.index for c in view.legal)
+    plays = choices(view, Play)
+    moves = tuple(play.card.index for play in plays)
     contest = Contest(len(moves), budget)
-    left = TRICKS - len(view.tricks)
+    left = TRICKS_PER_ROUND - len(view.tricks)
     if left <= budget.endgame and budget.endgame_nodes > 0:
         nodes = 0
         for n in range(budget.max_worlds):
@@ -215,7 +216,7 @@ def choose_card(
             nodes += solver.nodes
             if contest.add(dict(zip(alive, map(float, exact), strict=True))):
                 break
-        return DECK[moves[contest.best()]]
+        return plays[contest.best()]
     cards_each = 2 * left - len(view.trick)
     policy: Playout | None = None
     work = 0
@@ -234,7 +235,7 @@ def choose_card(
         work += len(alive) * cards_each
         if contest.add(values):
             break
-    return DECK[moves[contest.best()]]
+    return plays[contest.best()]
 
 
 def _policy(suit: int, rank: int, budget: Budget, rng: random.Random) -> Playout:
@@ -312,12 +313,13 @@ class Contest:
 
 def choose_gift(
     view: TableView, budget: Budget, rng: random.Random, clock: Clock, draw: Draw
-) -> Card:
+) -> Gift:
     """The hand card whose giving leaves us the most points, on average over sampled worlds."""
     assert view.seat is not None and view.trumps.suit is not None
     assert view.trumps.rank is not None
     me = view.seat
-    gifts = tuple(c.index for c in view.legal)
+    offers = choices(view, Gift)
+    gifts = tuple(gift.card.index for gift in offers)
     contest = Contest(len(gifts), budget)
     suit, rank = view.trumps.suit.number, view.trumps.rank.number
     policy = _policy(suit, rank, budget, rng)
@@ -340,20 +342,21 @@ def choose_gift(
             pair = (gifts[i], their_gift) if me == 0 else (their_gift, gifts[i])
             fr = FastRound.from_order(order, suit, rank, pair, leader)
             values[i] = float(policy.finish(fr)[me] + POINTS[their_gift])
-        work += len(values) * 2 * TRICKS
+        work += len(values) * 2 * TRICKS_PER_ROUND
         if contest.add(values):
             break
-    return DECK[gifts[contest.best()]]
+    return offers[contest.best()]
 
 
 def _dealt(order: Sequence[int], seat: int) -> tuple[int, int, int]:
     """A dealt seat's hand, face-up and face-down strawman masks, from a deal order."""
+    at = SEATS[seat]
     hand = ups = downs = 0
-    for c in order[20 + 8 * seat : 28 + 8 * seat]:
+    for c in order[at.hand]:
         hand |= BIT[c]
-    for c in order[10 + 5 * seat : 15 + 5 * seat]:
+    for c in order[at.ups]:
         ups |= BIT[c]
-    for c in order[5 * seat : 5 * seat + 5]:
+    for c in order[at.downs]:
         downs |= BIT[c]
     return hand, ups, downs
 
@@ -376,8 +379,7 @@ def choose_trump(
 ) -> Bid:
     """The trump choice that leaves us the most points, judged by playing each complete choice
     out in sampled worlds."""
-    assert view.seat is not None
-    bids: list[Bid] = [b for b in options(view) if isinstance(b, Bid)]
+    bids = choices(view, Bid)
     pairs = sorted({pair for bid in bids for pair in _completions(view, bid)})
     values = _trump_values(view, pairs, budget, rng, clock, draw)
     return max(bids, key=lambda bid: (bid_value(view, bid, values), _bid_order(bid)))
@@ -421,7 +423,9 @@ def _trump_values(
     totals: dict[TrumpPair, list[float]] = {pair: [] for pair in pairs}
     policies = {pair: _policy(*pair, budget, rng) for pair in pairs}
     work = budget.trump_work or budget.work
-    worlds = max(budget.min_worlds, min(budget.max_worlds, work // (len(pairs) * 2 * TRICKS)))
+    worlds = max(
+        budget.min_worlds, min(budget.max_worlds, work // (len(pairs) * 2 * TRICKS_PER_ROUND))
+    )
     for n in range(worlds):
         if n >= budget.min_worlds and clock.out():
             break

@@ -13,7 +13,7 @@ hand is drawn first from the cards it may hold and the other places share the re
 then each world is kept with a chance that weighs how well it fits the opponent's trump
 choices and the gift players tend to give (rejection sampling).
 
-Cards are the bitmask indices of :mod:`bot.engine.fast`.
+Cards are the bitmask indices of :mod:`bot.ai.fast`.
 """
 
 from __future__ import annotations
@@ -24,9 +24,7 @@ import math
 import random
 from dataclasses import dataclass
 
-from bot.ai.reads import PlayReading
-from bot.engine import DECK, BidKind, GameState, Phase, Rank, Suit, TableView
-from bot.engine.fast import (
+from bot.ai.fast import (
     BIT,
     NO_CARD,
     RANK_MASKS,
@@ -34,9 +32,13 @@ from bot.engine.fast import (
     FastRound,
     cards,
     mask_of,
+    trick_rules,
 )
+from bot.ai.reads import PlayReading
+from bot.engine import DECK, BidKind, Phase, Rank, Suit, TableView
+from bot.engine.deal import HAND_SIZE, places
 
-HAND_AFTER_GIFT = 7
+HAND_AFTER_GIFT = HAND_SIZE - 1
 """Hand cards each seat holds when play starts."""
 
 
@@ -76,18 +78,20 @@ def seen_mask(view: TableView) -> int:
 def void_suits(view: TableView) -> int:
     """The mask of every card of a suit the opponent has shown it has none of in its hand.
 
-    A follower with an available card of the led suit must follow it or trump; one that did
-    neither held no card of that suit (trump-rank cards count by their printed suit).
+    A follower holding a card that obliges it (one of the led suit) must answer the lead (with
+    that suit or a trump); one that played a card that does not answer held no obliging card.
     """
     assert view.seat is not None
-    trumps = view.trumps
+    answered = [trick.cards for trick in view.tricks if trick.leader == view.seat]
+    if not answered:
+        return 0
+    suit, rank = view.trumps.suit, view.trumps.rank
+    assert suit is not None and rank is not None
+    rules = trick_rules(suit.number, rank.number)
     voids = 0
-    for trick in view.tricks:
-        if trick.leader != view.seat:
-            continue
-        led, answer = trick.cards
-        if answer.suit is not led.suit and not trumps.is_trump(answer):
-            voids |= SUIT_MASKS[led.suit.number]
+    for led, answer in answered:
+        if not rules.answers[led.index] >> answer.index & 1:
+            voids |= rules.obliged[led.index]
     return voids
 
 
@@ -326,19 +330,12 @@ def play_position(view: TableView, world: World) -> FastRound:
 
 def deal_order(view: TableView, world: World) -> list[int]:
     """Before play (trump and gift phases): the deck order :meth:`FastRound.from_order` deals,
-    with ``world`` filling in the unseen cards: downs, ups, then both eight-card hands.
+    laid out by :func:`~bot.engine.deal.places`, with ``world`` filling in the unseen cards.
 
     An opponent's gift already given goes back into its hand, so each hand has eight cards.
     """
     assert view.seat is not None and view.hand is not None
     me = view.seat
-    order: list[int] = []
-    for s in (0, 1):
-        order.extend(world.downs[s])
-    for s in (0, 1):
-        for p in view.strawmen[s]:
-            assert p.up is not None
-            order.append(p.up.index)
     mine = [c.index for c in view.hand]
     if view.gift_given is not None:
         mine.append(view.gift_given.index)
@@ -346,27 +343,17 @@ def deal_order(view: TableView, world: World) -> list[int]:
     if world.their_gift >= 0:
         theirs.append(world.their_gift)
     hands = (mine, theirs) if me == 0 else (theirs, mine)
-    order.extend(hands[0])
-    order.extend(hands[1])
+    order = [NO_CARD] * len(DECK)
+    for s in (0, 1):
+        at = places(s)
+        ups = [p.up.index for p in view.strawmen[s] if p.up is not None]
+        assert len(ups) == len(world.downs[s]), "before play every pile shows its dealt card"
+        order[at.downs] = world.downs[s]
+        order[at.ups] = ups
+        order[at.hand] = hands[s]
     return order
 
 
 def card_text(mask: int) -> str:
     """The cards of a mask in the text notation, for logs and test messages."""
     return " ".join(DECK[i].text for i in cards(mask))
-
-
-def true_world(state: GameState, seat: int) -> World:
-    """The world as it really is, for ``seat``: what a benchmark player that sees every card
-    decides from. Never used by a player that plays people."""
-    rnd = state.round
-    them = 1 - seat
-    downs = tuple(
-        tuple(NO_CARD if p.down is None else p.down.index for p in rnd.strawmen[s]) for s in (0, 1)
-    )
-    gift = rnd.gifts[them]
-    return World(
-        their_hand=mask_of(rnd.hands[them]),
-        downs=(downs[0], downs[1]),
-        their_gift=NO_CARD if gift is None else gift.index,
-    )

@@ -1,7 +1,8 @@
 """The Vidrasso rules engine: pure Python, no I/O, no Discord.
 
 Randomness comes only through an injected :class:`random.Random`. The public API is re-exported
-here; :mod:`bot.engine.fast` holds a bitmask representation for search.
+here. The engine imports nothing from the computer players; their bitmask twin of a round
+(:mod:`bot.ai.fast`) builds its tables from the rules here.
 """
 
 from bot.engine.cards import DECK, Card, CardParseError, Rank, Suit, card, parse_cards
@@ -34,6 +35,7 @@ from bot.engine.game import (
     Play,
     Resign,
     Round,
+    RoundAction,
     RoundDealt,
     RoundEnded,
     Strawman,
@@ -92,6 +94,7 @@ __all__ = [
     "Rank",
     "Resign",
     "Round",
+    "RoundAction",
     "RoundDealt",
     "RoundEnded",
     "RoundSummary",

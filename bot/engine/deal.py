@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.engine.cards import DECK, Card
@@ -12,6 +13,33 @@ PILES = 5
 """Strawman piles in front of each player."""
 HAND_SIZE = 8
 """Cards dealt to each hand."""
+
+
+@dataclass(frozen=True, slots=True)
+class Places:
+    """Where one seat's cards lie in a deck order as it is dealt."""
+
+    downs: slice
+    """Its five face-down strawman cards, pile by pile."""
+    ups: slice
+    """The five face-up cards dealt on them, in the same pile order."""
+    hand: slice
+    """Its eight hand cards."""
+
+
+def places(seat: int) -> Places:
+    """Where ``seat``'s cards lie in a deck dealt first card first: five face-down strawman
+    cards for each seat, five face-up cards on them for each seat, then eight hand cards each.
+
+    The only place that knows the layout: everything that deals a deck order, or reads one,
+    slices it with these.
+    """
+    piles = 2 * PILES
+    return Places(
+        downs=slice(PILES * seat, PILES * (seat + 1)),
+        ups=slice(piles + PILES * seat, piles + PILES * (seat + 1)),
+        hand=slice(2 * piles + HAND_SIZE * seat, 2 * piles + HAND_SIZE * (seat + 1)),
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,13 +103,22 @@ class Deal:
         return cls.from_order(deck)
 
     @classmethod
-    def from_order(cls, deck: list[Card]) -> Deal:
-        """Deal a deck in this order (first card first)."""
-        down = (tuple(deck[0:5]), tuple(deck[5:10]))
-        up = (tuple(deck[10:15]), tuple(deck[15:20]))
-        hands = (tuple(deck[20:28]), tuple(deck[28:36]))
+    def from_order(cls, deck: Sequence[Card]) -> Deal:
+        """Deal a deck in this order (first card first), as :func:`places` lays it out."""
+        seats = (places(0), places(1))
+        hands = (tuple(deck[seats[0].hand]), tuple(deck[seats[1].hand]))
         strawmen = (
-            tuple(zip(down[0], up[0], strict=True)),
-            tuple(zip(down[1], up[1], strict=True)),
+            tuple(zip(deck[seats[0].downs], deck[seats[0].ups], strict=True)),
+            tuple(zip(deck[seats[1].downs], deck[seats[1].ups], strict=True)),
         )
         return cls(hands, strawmen)
+
+    def order(self) -> list[Card]:
+        """The deck order that :meth:`from_order` deals as this deal."""
+        deck = list(DECK)  # every place is filled below
+        for seat in (0, 1):
+            at = places(seat)
+            deck[at.downs] = [down for down, _ in self.strawmen[seat]]
+            deck[at.ups] = [up for _, up in self.strawmen[seat]]
+            deck[at.hand] = self.hands[seat]
+        return deck

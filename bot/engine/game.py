@@ -114,7 +114,11 @@ class Abandon:
     """The game is stopped without a winner (e.g. by a server manager)."""
 
 
-Action = Bid | Gift | Play | Resign | TimeOut | Abandon | Deal
+RoundAction = Bid | Gift | Play
+"""What a seat does within a round: name a trump, give its gift, play a card. These are what
+:func:`legal_actions` lists and what a computer player chooses."""
+
+Action = RoundAction | Resign | TimeOut | Abandon | Deal
 """Everything :func:`apply` accepts. ``Deal`` is the chance step between rounds."""
 
 

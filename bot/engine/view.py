@@ -10,7 +10,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.engine.cards import Card
-from bot.engine.game import GameState, Outcome, Phase, Round, Trick
+from bot.engine.game import (
+    GameState,
+    Gift,
+    Outcome,
+    Phase,
+    Play,
+    Round,
+    RoundAction,
+    Trick,
+    legal_actions,
+)
 from bot.engine.trumps import Bid, Trumps
 
 
@@ -86,9 +96,16 @@ class TableView:
     leader: int
     captured: tuple[int, int]
     """Points taken in tricks this round; hidden gifts excluded."""
-    legal: tuple[Card, ...]
-    """Cards the viewer may play now (or give, in the gift phase); empty otherwise."""
+    actions: tuple[RoundAction, ...]
+    """What the viewer may do now, exactly :func:`~bot.engine.game.legal_actions` for its seat:
+    trump choices, gifts or plays. Empty for the public view and when the seat need not act."""
     finished_rounds: tuple[RoundSummary, ...]
+
+    @property
+    def legal(self) -> tuple[Card, ...]:
+        """The cards of :attr:`actions`, in the same order: the cards the viewer may play now
+        (or give, in the gift phase); empty otherwise."""
+        return tuple(a.card for a in self.actions if isinstance(a, Gift | Play))
 
     @property
     def last_trick(self) -> Trick | None:
@@ -138,12 +155,7 @@ def view(state: GameState, seat: int | None = None) -> TableView:
         if r.scores is not None
     )
     rnd = state.round
-    legal: tuple[Card, ...] = ()
-    if seat is not None and seat in state.to_act:
-        if state.phase is Phase.GIFT:
-            legal = rnd.hands[seat]
-        elif state.phase is Phase.PLAY:
-            legal = tuple(rnd.legal_plays(seat))
+    actions: tuple[RoundAction, ...] = () if seat is None else tuple(legal_actions(state, seat))
     return TableView(
         seat=seat,
         target=state.target,
@@ -166,7 +178,7 @@ def view(state: GameState, seat: int | None = None) -> TableView:
         trick=rnd.trick,
         leader=rnd.leader,
         captured=rnd.captured,
-        legal=legal,
+        actions=actions,
         finished_rounds=summaries,
     )
 

@@ -1,10 +1,23 @@
-"""The ladder's rules: ratings, per-game statistics, running totals and the rating chart.
+"""The ladder of any game: ratings, running totals, the rating chart, and the service and finish
+hook that keep and read them.
 
-Pure Python on top of the engine (and openskill and Pillow): no Discord, no database. Storage
-keeps the results (:mod:`bot.storage.ladder`); the cog shows them (:mod:`cogs.ladder`).
+The rules (:mod:`~bot.ladder.rating`, :mod:`~bot.ladder.stats`, :mod:`~bot.ladder.model`,
+:mod:`~bot.ladder.chart`) are pure Python on top of openskill and Pillow: no Discord, no
+database, no game. The ladder knows a game only through :mod:`bot.games` (teams, points, rounds
+and per-seat statistics); what it keeps is stored behind :class:`~bot.ladder.store.LadderStore`.
 """
 
 from bot.ladder.chart import rating_chart
+from bot.ladder.model import (
+    ComputerRecord,
+    GameEntry,
+    LeaderboardPage,
+    PairRecord,
+    PlayerStats,
+    Result,
+    Standing,
+    Totals,
+)
 from bot.ladder.rating import (
     CENTRE,
     INITIAL,
@@ -15,15 +28,7 @@ from bot.ladder.rating import (
     is_provisional,
     rate,
 )
-from bot.ladder.stats import (
-    NamedTrump,
-    Result,
-    SeatStats,
-    Totals,
-    count_trumps,
-    next_streak,
-    seat_stats,
-)
+from bot.ladder.stats import add_stats, next_streak
 
 __all__ = [
     "CENTRE",
@@ -31,15 +36,18 @@ __all__ = [
     "MODEL",
     "PROVISIONAL_GAMES",
     "SCALE",
-    "NamedTrump",
+    "ComputerRecord",
+    "GameEntry",
+    "LeaderboardPage",
+    "PairRecord",
+    "PlayerStats",
     "Rating",
     "Result",
-    "SeatStats",
+    "Standing",
     "Totals",
-    "count_trumps",
+    "add_stats",
     "is_provisional",
     "next_streak",
     "rate",
     "rating_chart",
-    "seat_stats",
 ]

@@ -1,19 +1,25 @@
 """A small PNG chart of a player's rating over their games (Pillow, no Discord).
 
 The line is the shown rating after each game; the shaded band is rating ± deviation, so a new
-player's wide uncertainty narrows visibly as games are played. Colours suit Discord's dark theme.
+player's wide uncertainty narrows visibly as games are played. The vertical range holds the
+whole band, not only the line. The first :data:`~bot.ladder.rating.PROVISIONAL_GAMES` games are
+drawn dashed, each rating still provisional after them as a hollow marker, with a small legend.
+Given when each game finished, the x-axis shows a few dates ("3 Nov", UTC); otherwise the first
+and last game numbers. Colours suit Discord's dark theme.
 """
 
 from __future__ import annotations
 
-import functools
 import io
+import itertools
 import math
 from collections.abc import Sequence
+from datetime import UTC, datetime
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
-from bot.ladder.rating import Rating
+from bot.drawing.text import fit, font
+from bot.ladder.rating import PROVISIONAL_GAMES, Rating, is_provisional
 
 SIZE = (600, 240)
 BACKGROUND = (43, 45, 49)
@@ -27,25 +33,12 @@ MARGIN_LEFT, MARGIN_RIGHT, MARGIN_TOP, MARGIN_BOTTOM = 48, 16, 30, 24
 NICE_STEPS = (5, 10, 20, 25, 50, 100, 200, 250, 500, 1000)
 TEXT_ON = ((TEXT, BACKGROUND), (MUTED, BACKGROUND), (LINE, BACKGROUND))
 """Text colours and what they are drawn on: their anti-aliased edges get palette entries."""
-
-Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
-
-
-FONT_FILE = "DejaVuSans.ttf"
-"""Preferred font (wide Unicode coverage for display names), looked up in the system's fonts;
-Pillow's own default font stands in where it is not installed."""
-
-
-@functools.lru_cache(maxsize=4)
-def _font(size: int) -> Font:
-    try:
-        return ImageFont.truetype(FONT_FILE, size)
-    except OSError:
-        pass
-    try:
-        return ImageFont.load_default(size=size)
-    except (ImportError, OSError):  # Pillow without FreeType: the small bitmap font
-        return ImageFont.load_default()
+DASH, GAP = 6, 4
+"""The provisional games' dashes, in pixels along the line."""
+MARKER_SPACING = 8
+"""Hollow markers are drawn only where games lie at least this many pixels apart."""
+DATE_TICKS = 5
+"""Dates shown under the x-axis, at most."""
 
 
 def _palette() -> Image.Image:
@@ -81,25 +74,106 @@ def _step(span: float) -> int:
     return NICE_STEPS[-1]
 
 
+def _dashed(
+    pen: ImageDraw.ImageDraw, points: Sequence[tuple[float, float]], fill: tuple[int, int, int]
+) -> None:
+    """A polyline in dashes, the pattern running on across its corners."""
+    phase = 0.0
+    for (x0, y0), (x1, y1) in itertools.pairwise(points):
+        length = math.hypot(x1 - x0, y1 - y0)
+        done = 0.0
+        while done < length:
+            at = phase % (DASH + GAP)
+            run = min((DASH if at < DASH else DASH + GAP) - at, length - done)
+            if at < DASH:
+                a, b = done / length, (done + run) / length
+                start = (x0 + (x1 - x0) * a, y0 + (y1 - y0) * a)
+                end = (x0 + (x1 - x0) * b, y0 + (y1 - y0) * b)
+                pen.line([start, end], fill=fill, width=2)
+            done += run
+            phase += run
+
+
+def _hollow(pen: ImageDraw.ImageDraw, centre: tuple[float, float], radius: float) -> None:
+    x, y = centre
+    pen.ellipse([x - radius, y - radius, x + radius, y + radius], fill=PLOT, outline=LINE, width=2)
+
+
+def _day(moment: datetime, year: bool) -> str:
+    """``3 Nov``, or ``3 Nov 2024`` with the year."""
+    return f"{moment.day} {moment:%b}" + (f" {moment.year}" if year else "")
+
+
+def date_ticks(finished: Sequence[float | None], last: int) -> list[tuple[int, str]]:
+    """Up to :data:`DATE_TICKS` points spread along the axis, with their days (UTC); a day
+    already named by the tick before is not named again. The year is named on the first and
+    wherever it changes, when the dates cross a new year."""
+    dated = [i for i, t in enumerate(finished) if t is not None]
+    if not dated:
+        return []
+    picked: list[int] = []
+    for k in range(DATE_TICKS):
+        target = last * k / (DATE_TICKS - 1)
+        nearest = min(dated, key=lambda i: abs(i - target))
+        if nearest not in picked:
+            picked.append(nearest)
+    moments = {i: datetime.fromtimestamp(finished[i] or 0.0, UTC) for i in picked}
+    years = {m.year for m in moments.values()}
+    ticks: list[tuple[int, str]] = []
+    previous: datetime | None = None
+    for i in picked:
+        moment = moments[i]
+        if previous is not None and moment.date() == previous.date():
+            continue
+        year = len(years) > 1 and (previous is None or moment.year != previous.year)
+        ticks.append((i, _day(moment, year)))
+        previous = moment
+    return ticks
+
+
+def _legend(draw: ImageDraw.ImageDraw, right: float, y: float) -> float:
+    """The "provisional" key (a dash and a hollow marker) ending at ``right``; its left edge."""
+    small = font(11)
+    label = "provisional"
+    text_left = right - draw.textlength(label, font=small)
+    draw.text((text_left, y), label, font=small, fill=MUTED, anchor="lm")
+    marker = text_left - 9
+    _hollow(draw, (marker, y), 3.5)
+    _dashed(draw, [(marker - 24, y), (marker - 6, y)], LINE)
+    return marker - 24
+
+
 def rating_chart(
     ratings: Sequence[Rating],
     *,
     title: str,
     first_game: int = 0,
     size: tuple[int, int] = SIZE,
+    finished: Sequence[float | None] | None = None,
 ) -> bytes:
-    """PNG bytes: ``ratings[i]`` is the rating after game ``first_game + i`` (0: the start)."""
+    """PNG bytes: ``ratings[i]`` is the rating after game ``first_game + i`` (0: the start).
+
+    ``finished``, when given, runs parallel to ``ratings``: ``finished[i]`` is when game
+    ``first_game + i`` finished (Unix seconds), None where there is no game (the start) or no
+    time; the x-axis then shows dates instead of game numbers.
+    """
     if not ratings:
         raise ValueError("a chart needs at least one rating")
-    points = list(ratings) if len(ratings) > 1 else [ratings[0], ratings[0]]
+    if finished is not None and len(finished) != len(ratings):
+        raise ValueError("finished must run parallel to ratings")
+    single = len(ratings) == 1
+    points = [ratings[0], ratings[0]] if single else list(ratings)
+    games = [first_game] * 2 if single else [first_game + i for i in range(len(ratings))]
+    times = None if finished is None else (list(finished) * 2 if single else list(finished))
     width, height = size
     image = Image.new("RGB", size, BACKGROUND)
     draw = ImageDraw.Draw(image)
-    draw.text((MARGIN_LEFT, 8), title, font=_font(14), fill=TEXT)
+    big, small = font(14), font(11)
 
     values = [r.points for r in points]
-    low, high = min(values), max(values)
-    pad = max(25.0, (high - low) * 0.12)
+    low = min(r.points - r.deviation for r in points)
+    high = max(r.points + r.deviation for r in points)
+    pad = max(10.0, (high - low) * 0.06)
     low, high = low - pad, high + pad
     step = _step(high - low)
 
@@ -116,7 +190,6 @@ def rating_chart(
     # Drawn on its own image so the band and line are clipped to the plot area.
     plot = Image.new("RGB", (plot_w, plot_h), PLOT)
     pen = ImageDraw.Draw(plot)
-    small = _font(11)
     for tick in range(math.ceil(low / step) * step, math.floor(high) + 1, step):
         pen.line([(0, y(tick)), (plot_w, y(tick))], fill=GRID)
         label = str(tick)
@@ -127,26 +200,57 @@ def rating_chart(
     upper = [(x(i), y(r.points + r.deviation)) for i, r in enumerate(points)]
     lower = [(x(i), y(r.points - r.deviation)) for i, r in enumerate(points)]
     pen.polygon(upper + lower[::-1], fill=BAND)
-    pen.line([(x(i), y(v)) for i, v in enumerate(values)], fill=LINE, width=2, joint="curve")
-    end = (x(last), y(values[-1]))
-    pen.ellipse([end[0] - 3, end[1] - 3, end[0] + 3, end[1] + 3], fill=LINE)
+    line = [(x(i), y(v)) for i, v in enumerate(values)]
+    # Segment i-1 → i is game games[i]: dashed while it is one of the first games.
+    dashed = sum(1 for g in games[1:] if g <= PROVISIONAL_GAMES)
+    if dashed:
+        _dashed(pen, line[: dashed + 1], LINE)
+    if dashed < last:
+        pen.line(line[dashed:], fill=LINE, width=2, joint="curve")
+    provisional = [i for i, g in enumerate(games) if is_provisional(g)]
+    if plot_w / last >= MARKER_SPACING:
+        for i in provisional:
+            _hollow(pen, line[i], 3)
+    if is_provisional(games[-1]):
+        _hollow(pen, line[-1], 4)
+    else:
+        end = line[-1]
+        pen.ellipse([end[0] - 3, end[1] - 3, end[0] + 3, end[1] + 3], fill=LINE)
     image.paste(plot, (MARGIN_LEFT, MARGIN_TOP))
 
-    games = first_game + last
-    for i, label in ((0, str(first_game)), (last, str(games))):
-        text_w = draw.textlength(label, font=small)
-        left = MARGIN_LEFT + x(i) - (0 if i == 0 else text_w)
-        draw.text((left, height - MARGIN_BOTTOM + 5), label, font=small, fill=MUTED)
-    caption = "games"
-    draw.text(
-        (MARGIN_LEFT + (plot_w - draw.textlength(caption, font=small)) / 2, height - 19),
-        caption,
-        font=small,
-        fill=MUTED,
-    )
-    now = f"{points[-1].shown} ± {round(points[-1].deviation)}"
-    now_w = draw.textlength(now, font=_font(14))
-    draw.text((width - MARGIN_RIGHT - now_w, 8), now, font=_font(14), fill=LINE)
+    ticks = date_ticks(times, last) if times is not None else []
+    label_y = height - MARGIN_BOTTOM + 5
+    if ticks:
+        right_edge = -math.inf
+        for i, label in ticks:
+            text_w = draw.textlength(label, font=small)
+            tick_x = MARGIN_LEFT + x(i)
+            left = min(max(tick_x - text_w / 2, 4.0), width - 4 - text_w)
+            if left < right_edge + 10:
+                continue
+            draw.line([(tick_x, height - MARGIN_BOTTOM), (tick_x, label_y - 1)], fill=GRID)
+            draw.text((left, label_y), label, font=small, fill=MUTED)
+            right_edge = left + text_w
+    else:
+        for i, label in ((0, str(games[0])), (last, str(games[-1]))):
+            text_w = draw.textlength(label, font=small)
+            left = MARGIN_LEFT + x(i) - (0 if i == 0 else text_w)
+            draw.text((left, label_y), label, font=small, fill=MUTED)
+        caption = "games"
+        draw.text(
+            (MARGIN_LEFT + (plot_w - draw.textlength(caption, font=small)) / 2, height - 19),
+            caption,
+            font=small,
+            fill=MUTED,
+        )
+
+    now = points[-1].text(provisional=is_provisional(games[-1]))
+    now_left = width - MARGIN_RIGHT - draw.textlength(now, font=big)
+    draw.text((now_left, 8), now, font=big, fill=LINE)
+    title_right = now_left - 16
+    if provisional:
+        title_right = _legend(draw, now_left - 18, 16) - 16
+    draw.text((MARGIN_LEFT, 8), fit(title, big, title_right - MARGIN_LEFT), font=big, fill=TEXT)
 
     out = io.BytesIO()
     image.quantize(palette=PALETTE, dither=Image.Dither.NONE).save(

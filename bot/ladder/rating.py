@@ -3,8 +3,9 @@
 **The model.** :class:`openskill.models.PlackettLuce` with the library's documented defaults
 (mu 25, sigma 25/3, beta 25/6, tau 25/300). It is the library's default and recommended model,
 a Bayesian (Weng-Lin) rating with an uncertainty per player, like Glicko-2; for two players it is
-the Bradley-Terry model, the logistic family Elo and Glicko belong to. A game is a win for one
-seat and a loss for the other, whatever ended it (the last round, a resignation, a time-out).
+the Bradley-Terry model, the logistic family Elo and Glicko belong to. A game is a win for the
+winning team and a loss for every other, whatever ended it (the last round, a resignation, a
+time-out); partners are rated as one team, as openskill does natively.
 
 **The scale.** In the model, a player beats another with probability
 ``1 / (1 + exp(-(mu_a - mu_b) / c))`` where ``c = sqrt(2 beta² + sigma_a² + sigma_b²)``. Glicko-2
@@ -20,6 +21,7 @@ worth ``173.7178 / (beta √2) ≈ 29.5`` points: a 200-point gap means the same
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from openskill.models import PlackettLuce
@@ -69,11 +71,15 @@ INITIAL = Rating()
 """Every player's rating before their first rated game."""
 
 
-def rate(winner: Rating, loser: Rating) -> tuple[Rating, Rating]:
-    """The two ratings after ``winner`` beat ``loser``."""
-    teams = [[MODEL.rating(winner.mu, winner.sigma)], [MODEL.rating(loser.mu, loser.sigma)]]
-    [[won], [lost]] = MODEL.rate(teams, ranks=[1, 2])
-    return Rating(won.mu, won.sigma), Rating(lost.mu, lost.sigma)
+def rate(teams: Sequence[Sequence[Rating]], winner: int) -> list[list[Rating]]:
+    """Every team's ratings after team ``winner`` beat all the others (who tie for second).
+
+    ``teams[t][i]`` is the rating of team ``t``'s ``i``-th player; the answer has the same shape.
+    openskill rates teams natively: a team's strength is the sum of its players'.
+    """
+    ranks: list[float] = [0 if t == winner else 1 for t in range(len(teams))]
+    rated = MODEL.rate([[MODEL.rating(r.mu, r.sigma) for r in team] for team in teams], ranks=ranks)
+    return [[Rating(p.mu, p.sigma) for p in team] for team in rated]
 
 
 def is_provisional(games: int) -> bool:

@@ -1,1 +1,65 @@
-"""Storage: SQLite through aiosqlite, one connection, numbered migrations."""
+"""The storage interface: what services and hooks may ask of a database, and nothing more.
+
+A :class:`Storage` hands out transactions; a :class:`Transaction` carries one store per feature
+(play, ladder, clocks, settings), each a typing ``Protocol`` owned by its feature
+(``bot/<feature>/store.py``). The SQLite implementation is :mod:`bot.storage.sqlite`; nothing
+outside ``bot/storage/`` and the composition root (:mod:`bot.services`) imports it.
+
+Every write happens inside ``async with storage.transaction() as tx:``: committed when the block
+ends, rolled back on any error, so an action, its hooks (ratings, clocks) and its state commit
+together or not at all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
+from typing import Any, Protocol
+
+from bot.clocks.store import ClockStore
+from bot.ladder.store import LadderStore
+from bot.play.store import PlayStore
+from bot.settings.store import SettingsStore
+
+StateCodec = Callable[[str, str], Any]
+"""``(kind, text) -> state``: how storage turns a stored state back into the game's own type
+(given by the composition root from :mod:`bot.games`; storage knows no game)."""
+
+
+class Transaction(Protocol):
+    """One unit of work: every feature's store, over the same transaction."""
+
+    @property
+    def play(self) -> PlayStore: ...
+
+    @property
+    def ladder(self) -> LadderStore: ...
+
+    @property
+    def clocks(self) -> ClockStore: ...
+
+    @property
+    def settings(self) -> SettingsStore: ...
+
+
+class Storage(Protocol):
+    """A database: transactions for writing, and reads."""
+
+    def transaction(self) -> AbstractAsyncContextManager[Transaction]:
+        """A write transaction: committed when the block ends, rolled back on any error."""
+        ...
+
+    def read(self) -> AbstractAsyncContextManager[Transaction]:
+        """Read access (a consistent snapshot; writing through it is an error)."""
+        ...
+
+    async def close(self) -> None: ...
+
+
+class VersionConflict(Exception):
+    """The row changed since it was read (a double click, or a concurrent action)."""
+
+
+class Conflict(Exception):
+    """A write broke an invariant the database keeps (e.g. a second open challenge between
+    the same players in a channel)."""

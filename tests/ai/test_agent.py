@@ -15,7 +15,6 @@ import pytest
 from random_games import decision_points
 
 from bot.agent import answer, serve
-from bot.ai.base import Decision, options
 from bot.ai.protocol import (
     MessageError,
     action_from_json,
@@ -23,8 +22,8 @@ from bot.ai.protocol import (
     view_from_message,
     view_to_message,
 )
-from bot.ai.referee import referee
-from bot.engine import Card, GameState, Phase, TableView, from_record
+from bot.arena.referee import referee
+from bot.engine import Card, GameState, Phase, RoundAction, TableView, from_record
 from bot.engine import view as seat_view
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -65,6 +64,7 @@ CARRIED = (
     "trick",
     "leader",
     "captured",
+    "actions",
     "legal",
 )
 
@@ -88,7 +88,6 @@ def test_a_message_rebuilds_the_view_it_was_made_from() -> None:
             assert rebuilt.hand_sizes == seen.hand_sizes
             assert rebuilt.gifts_in == seen.gifts_in
             assert rebuilt.to_act == seen.to_act
-        assert options(rebuilt) == options(seen)
         assert view_to_message(rebuilt, 2000) == msg
         phases.add(seen.phase)
     assert phases == {Phase.TRUMP, Phase.GIFT, Phase.PLAY}
@@ -110,7 +109,7 @@ def test_a_message_tells_only_what_the_seat_may_know() -> None:
 
 def test_answers_are_checked_against_the_legal_options() -> None:
     for _, seen in decision_views(3):
-        for choice in options(seen):
+        for choice in seen.actions:
             assert action_from_json(seen, json.loads(json.dumps(action_to_json(choice)))) == choice
         with pytest.raises(MessageError):
             action_from_json(seen, "XX")
@@ -151,7 +150,7 @@ def test_the_agent_answers_every_decide_and_skips_what_is_not_one() -> None:
             continue
         msg = view_to_message(seen, 2000)
         lines.append(json.dumps(msg))
-        expected.append(options(seen))
+        expected.append(seen.actions)
     lines[1:1] = ["not json at all", '{"type": "hello"}', "[1, 2]", ""]
     out = io.StringIO()
     serve("easy", 0, io.StringIO("\n".join(lines) + "\n"), out)
@@ -184,9 +183,9 @@ def test_the_agent_remembers_what_the_strawmen_showed_earlier_in_the_round(
     and turned card, recalled from the round's earlier messages, as the engine's views do."""
     decided: list[TableView] = []
 
-    def record(level: str, view: TableView, seed: int, seconds: float | None = None) -> Decision:
+    def record(level: str, view: TableView, seed: int, seconds: float | None = None) -> RoundAction:
         decided.append(view)
-        return options(view)[0]
+        return view.actions[0]
 
     monkeypatch.setattr("bot.agent.decide", record)
     views = [seat_view(state, 0) for state in decision_points(9, 0)]

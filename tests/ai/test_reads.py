@@ -6,14 +6,16 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
+import pytest
 from random_games import decision_points, random_game
 
+from bot.ai.fast import mask_of
 from bot.ai.memory import PileMemory
 from bot.ai.protocol import view_from_message, view_to_message
 from bot.ai.reads import PlayReading
-from bot.ai.worlds import Sampler, true_world
+from bot.ai.worlds import Sampler
+from bot.arena.seer import true_world
 from bot.engine import GameState, Phase, TableView, view
-from bot.engine.fast import mask_of
 
 
 def test_a_pile_names_its_dealt_card_and_its_under_card_once_turned() -> None:
@@ -85,6 +87,7 @@ def test_the_true_world_fits_the_opponents_plays_better_than_a_guessed_one() -> 
     assert sum(ranks) / len(ranks) > 0.55
 
 
+@pytest.mark.slow
 def test_worlds_read_from_plays_hold_more_of_the_opponents_true_hand() -> None:
     rng = random.Random(3)
     plain = read = 0.0

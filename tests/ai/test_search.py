@@ -5,44 +5,17 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from random_games import decision_points, reshuffle_hidden
 
-from bot.ai.base import Decision, Player, options
+from bot.ai.base import Player
 from bot.ai.decide import decide
 from bot.ai.endgame import Solver
-from bot.ai.greedy import GreedyPlayer
-from bot.ai.match import play_game
-from bot.ai.players import make_player
-from bot.ai.playout import WEIGHTS, Playout, jittered
-from bot.ai.random_player import RandomPlayer
-from bot.ai.search import Budget, SearchPlayer, choose, level_budget
-from bot.ai.worlds import (
-    BID_BELIEF,
-    Sampler,
-    World,
-    play_position,
-    seen_mask,
-    true_world,
-    void_suits,
-)
-from bot.engine import (
-    POINTS_PER_ROUND,
-    BidKind,
-    Card,
-    GameState,
-    Phase,
-    Strawman,
-    TableView,
-    from_record,
-    to_record,
-    view,
-)
-from bot.engine.fast import (
+from bot.ai.fast import (
     BIT,
     NO_CARD,
     POINTS,
@@ -52,6 +25,34 @@ from bot.engine.fast import (
     cards,
     mask_of,
     random_deal,
+)
+from bot.ai.greedy import GreedyPlayer
+from bot.ai.players import make_player
+from bot.ai.playout import WEIGHTS, Playout, jittered
+from bot.ai.random_player import RandomPlayer
+from bot.ai.search import Budget, SearchPlayer, choose, level_budget
+from bot.ai.worlds import (
+    BID_BELIEF,
+    Sampler,
+    play_position,
+    seen_mask,
+    void_suits,
+)
+from bot.arena.match import play_game
+from bot.arena.seer import choose_seeing, true_world
+from bot.engine import (
+    POINTS_PER_ROUND,
+    BidKind,
+    Card,
+    GameState,
+    Phase,
+    Play,
+    RoundAction,
+    Strawman,
+    TableView,
+    from_record,
+    to_record,
+    view,
 )
 from bot.simulate import main as simulate_main
 
@@ -66,7 +67,7 @@ SMALL = {
 """Small deterministic budgets (no wall-time cut-off) for reproducible decisions."""
 
 
-def small_decide(level: str, seen: TableView, seed: int) -> Decision:
+def small_decide(level: str, seen: TableView, seed: int) -> RoundAction:
     if level == "easy":
         return decide(level, seen, seed)
     return choose(seen, SMALL[level], random.Random(seed))
@@ -94,7 +95,7 @@ def test_a_level_decides_the_same_when_only_unseen_cards_differ(level: str) -> N
             phases.add(seen.phase)
             first = small_decide(level, seen, seed=11)
             assert small_decide(level, view(other, seat), seed=11) == first
-            assert first in options(seen)
+            assert first in seen.actions
     assert changed > 10
     assert phases == {Phase.TRUMP, Phase.GIFT, Phase.PLAY}
 
@@ -127,7 +128,7 @@ def test_the_same_seed_gives_the_same_decision() -> None:
 # --- Whole games ------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", ["easy", "medium", pytest.param("hard", marks=pytest.mark.slow)])
 def test_each_level_finishes_games_with_only_legal_moves(level: str) -> None:
     for seed in range(2):
         deal_rng = random.Random(f"level game {seed}")
@@ -283,15 +284,6 @@ def test_the_endgame_solver_finds_the_minimax_value() -> None:
         assert Solver(fr.to_play).value(fr) == best
 
 
-def always(world: World) -> Callable[[random.Random], World]:
-    """A draw of worlds that always gives ``world``."""
-
-    def draw(rng: random.Random) -> World:
-        return world
-
-    return draw
-
-
 def test_with_every_card_known_the_endgame_search_plays_perfectly() -> None:
     budget = Budget(work=0, max_worlds=1, min_worlds=1, endgame=5, endgame_nodes=10**6)
     checked = 0
@@ -299,17 +291,17 @@ def test_with_every_card_known_the_endgame_search_plays_perfectly() -> None:
         if seen.phase is not Phase.PLAY or len(seen.tricks) < 12 or len(seen.legal) < 2:
             continue
         assert seen.seat is not None
-        world = true_world(state, seen.seat)
-        choice = choose(seen, budget, random.Random(0), always(world))
-        fr = play_position(seen, world)
+        choice = choose_seeing(state, seen.seat, budget, random.Random(0))
+        fr = play_position(seen, true_world(state, seen.seat))
         moves = fr.moves()
         values = Solver(seen.seat).move_values(fr, moves)
-        assert isinstance(choice, Card)
-        assert values[moves.index(choice.index)] == max(values)
+        assert isinstance(choice, Play)
+        assert values[moves.index(choice.card.index)] == max(values)
         checked += 1
     assert checked > 5
 
 
+@pytest.mark.slow
 def test_worlds_lean_towards_hands_that_fit_the_opponents_trump_choice() -> None:
     """An opponent that named a trump rank is dealt more of that rank in the sampled worlds
     than when the inference is turned off."""
@@ -335,6 +327,7 @@ def test_worlds_lean_towards_hands_that_fit_the_opponents_trump_choice() -> None
     assert leaned >= 3
 
 
+@pytest.mark.slow
 def test_worlds_guess_the_opponents_gift_among_high_plain_cards_not_trumps() -> None:
     """Players give high plain cards and keep their trumps: the sampled gift is a trump far
     less often, and a plain nine more often, than when the inference is turned off."""
@@ -380,4 +373,4 @@ def test_a_jittered_search_plays_legally_and_the_same_seed_decides_the_same() ->
         seen = view(state, 0)
         first = choose(seen, budget, random.Random(9))
         assert first == choose(seen, budget, random.Random(9))
-        assert first in options(seen)
+        assert first in seen.actions

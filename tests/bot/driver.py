@@ -6,33 +6,39 @@ import random
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 from bot.app import VidrassoBot, create_bot
+from bot.config import Config
 from bot.engine import GameState
-from bot.settings import Settings
-from bot.storage.games import GameRow
+from bot.play.model import Game
 from tests.harness import Account, Harness, SentMessage
 
-PLAY_PREFIXES = ("vidrasso:trump:", "vidrasso:gift:", "vidrasso:play:")
 
-
-def make_bot(db_path: Path) -> VidrassoBot:
-    settings = Settings(  # type: ignore[call-arg]
-        _env_file=None, database=str(db_path), sync_commands=True, ai_workers=0
+def make_bot(db_path: Path, *, pictures: bool = False) -> VidrassoBot:
+    """The real bot on a database file, computer players in a thread. Tables are text only
+    unless ``pictures``: drawing them is tested on its own (tests/drawing) and by the tests
+    that ask for it, and would slow every whole-game test down."""
+    config = Config(  # type: ignore[call-arg]
+        _env_file=None,
+        database=str(db_path),
+        sync_commands=True,
+        ai_workers=0,
+        table_pictures=pictures,
     )
-    return create_bot(settings)
+    return create_bot(config)
 
 
 @asynccontextmanager
-async def running(db_path: Path) -> AsyncIterator[Harness]:
-    async with Harness.running(make_bot(db_path)) as h:
+async def running(db_path: Path, *, pictures: bool = False) -> AsyncIterator[Harness]:
+    async with Harness.running(make_bot(db_path, pictures=pictures)) as h:
         yield h
 
 
 def service_of(h: Harness):  # type: ignore[no-untyped-def]
     bot = h.bot
     assert isinstance(bot, VidrassoBot)
-    return bot.service
+    return bot.services.games
 
 
 def button_id(message: SentMessage, prefix: str) -> str:
@@ -64,11 +70,11 @@ async def challenge_and_accept(h: Harness, a: Account, b: Account, target: int =
     return games[0].id
 
 
-async def game_row(h: Harness, game_id: int) -> GameRow:
+async def game_row(h: Harness, game_id: int) -> Game:
     return await service_of(h).game(game_id)
 
 
-Check = Callable[[list[SentMessage], GameRow], None]
+Check = Callable[[list[SentMessage], Game], None]
 """Called with the messages one click produced and the game as it stands after that click."""
 
 
@@ -87,15 +93,51 @@ async def take_turn(
     if check is not None:
         check(h.messages[seen:], before)
         seen = len(h.messages)
-    choices = [
-        b.custom_id
-        for b in hand.buttons
-        if not b.disabled and b.custom_id and b.custom_id.startswith(PLAY_PREFIXES)
-    ]
-    assert choices, f"no enabled choice for the player to act: {hand.text()}"
-    await h.click(user, hand, rng.choice(choices))
+    await make_move(h, user, hand, rng)
     after = await game_row(h, game_id)
     if check is not None:
         check(h.messages[seen:], after)
     assert after.version > before.version
     return state, after.state
+
+
+MOVE, PICK, CHOOSE = "vidrasso:move:", "vidrasso:pick:", "vidrasso:choose:"
+
+
+def enabled_moves(message: SentMessage) -> list[str]:
+    """The custom ids of the enabled one-tap moves on a hand."""
+    return [b.custom_id for b in message.buttons if not b.disabled and b.custom_id.startswith(MOVE)]
+
+
+def can_move(message: SentMessage) -> bool:
+    """Whether a hand offers its owner any move now (one tap, a pick or a menu)."""
+    return bool(
+        enabled_moves(message)
+        or any(b.custom_id.startswith(PICK) for b in message.buttons)
+        or any(s.custom_id.startswith(CHOOSE) for s in message.selects)
+    )
+
+
+async def make_move(h: Harness, user: Account, hand: SentMessage, rng: random.Random) -> Any:
+    """Make a random move on a hand the way a person does: one tap for a card to play; a pick
+    (a card, or an option of a menu) and then *Confirm* for a trump or a gift. Returns the
+    result of the last click."""
+    menus = [s for s in hand.selects if s.custom_id.startswith(CHOOSE)]
+    picks = [b.custom_id for b in hand.buttons if b.custom_id.startswith(PICK)]
+    if menus:
+        menu = rng.choice(menus)
+        picked = await h.select(user, hand, menu.custom_id, [rng.choice(menu.options)[1]])
+    elif picks:
+        picked = await h.click(user, hand, rng.choice(picks))
+    else:
+        moves = enabled_moves(hand)
+        assert moves, f"no move for the player to act: {hand.text()}"
+        return await h.click(user, hand, rng.choice(moves))
+    now = h.world.messages[hand.id]
+    confirm = [
+        b.custom_id
+        for b in now.buttons
+        if b.custom_id.startswith(MOVE) and b.label and b.label.startswith(("Confirm", "Give"))
+    ]
+    assert confirm, f"no Confirm after a pick: {picked.messages[-1].text()}"
+    return await h.click(user, hand, confirm[0])

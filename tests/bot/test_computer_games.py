@@ -7,18 +7,25 @@ from pathlib import Path
 
 import pytest
 
-from bot.computer import ComputerPlayer
-from bot.engine import new_game, view
-from bot.service import TrumpChoice
-from tests.bot.driver import game_row, latest_with, make_bot, running, service_of
+from bot.engine import Bid, new_game, view
+from bot.play.computer import ComputerPlayer
+from tests.bot.driver import (
+    can_move,
+    game_row,
+    latest_with,
+    make_bot,
+    make_move,
+    running,
+    service_of,
+)
 from tests.harness import Harness
 
-CHOICES = ("vidrasso:trump", "vidrasso:gift", "vidrasso:play")
+CHOICES = ("vidrasso:move:", "vidrasso:pick:", "vidrasso:choose:")
 
 
 async def computer_game_id(h: Harness, player_id: int) -> int:
     games = await service_of(h).games_of(h.guild.id, player_id)
-    (game,) = [g for g in games if g.computer_level]
+    (game,) = [g for g in games if g.has_computer]
     return game.id
 
 
@@ -33,27 +40,19 @@ async def play_human_turns(h: Harness, game_id: int, seed: int) -> None:
         user = h.account(game.player_ids[0])
         table = latest_with(h, f"vidrasso:hand:{game_id}")
         assert table.mentions in ((user.id,), ()), "only the human is ever mentioned"
-        current = [
-            m
-            for m in h.ephemeral_to(user)
-            if any(b.custom_id.startswith(CHOICES) for b in m.buttons)
-        ]
+        current = [m for m in h.ephemeral_to(user) if can_move(m)]
         if current and rng.random() < 0.5:
             # press in the private hand as it stands: it is up to date after the computer moved
             hand = current[-1]
             marks = {
-                b.custom_id.split(":")[3] for b in hand.buttons if b.custom_id.startswith(CHOICES)
+                c.split(":")[3]
+                for c in [b.custom_id for b in hand.buttons] + [s.custom_id for s in hand.selects]
+                if c.startswith(CHOICES)
             }
             assert marks == {str(game.version)}, "the private hand is stale"
         else:
             hand = (await h.click(user, table, f"vidrasso:hand:{game_id}")).ephemeral_messages[-1]
-        choices = [
-            b.custom_id
-            for b in hand.buttons
-            if not b.disabled
-            and b.custom_id.startswith(("vidrasso:trump", "vidrasso:gift", "vidrasso:play"))
-        ]
-        await h.click(user, hand, rng.choice(choices))
+        await make_move(h, user, hand, rng)
     pytest.fail("the game did not end")
 
 
@@ -63,7 +62,7 @@ async def test_play_bot_full_game(h: Harness) -> None:
     assert r.response is not None and not r.response.ephemeral
     game_id = await computer_game_id(h, alice.id)
     game = await game_row(h, game_id)
-    assert game.computer_level == "easy" and game.player_ids[1] == h.bot_member.id
+    assert game.seats[1].computer == "easy" and game.player_ids[1] == h.bot_member.id
     await play_human_turns(h, game_id, seed=1)
     final = await game_row(h, game_id)
     assert final.state.is_over and final.status == "finished"
@@ -75,7 +74,7 @@ async def test_challenging_the_bot_itself_starts_a_computer_game(h: Harness) -> 
     await h.slash(bob, "vidrasso challenge", opponent=h.bot_member)
     game_id = await computer_game_id(h, bob.id)
     game = await game_row(h, game_id)
-    assert game.computer_level == "medium"
+    assert game.seats[1].computer == "medium"
     # the computer has already made any move it had to make first
     assert 1 not in game.state.to_act
 
@@ -98,6 +97,7 @@ async def test_restart_while_the_computer_is_to_move(tmp_path: Path) -> None:
         seed = next(s for s in range(100) if 1 in new_game(random.Random(s)).to_act)
         service.rng = random.Random(seed)
         game = await service.start_computer_game(
+            kind="vidrasso",
             guild_id=h.guild.id,
             channel_id=h.channel.id,
             player_id=alice.id,
@@ -113,13 +113,13 @@ async def test_restart_while_the_computer_is_to_move(tmp_path: Path) -> None:
 
 
 async def test_decisions_run_in_a_separate_process() -> None:
-    computer = ComputerPlayer(workers=1)
+    computer = ComputerPlayer(None, workers=1)  # type: ignore[arg-type]
     try:
         state = new_game(random.Random(3))
         seat = state.to_act[0]
-        choice = await computer.choose("easy", view(state, seat), seed=5)
-        assert isinstance(choice, TrumpChoice)
-        again = await computer.choose("easy", view(state, seat), seed=5)
+        choice = await computer.decide("vidrasso", "easy", view(state, seat), seed=5)
+        assert isinstance(choice, Bid) and choice.seat == seat
+        again = await computer.decide("vidrasso", "easy", view(state, seat), seed=5)
         assert again == choice
     finally:
         computer.close()

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.engine import Card, GameState, Phase, from_record
-from bot.storage.games import GameRow
+from bot.play.model import Game
 from tests.bot.driver import (
     challenge_and_accept,
     game_row,
@@ -45,7 +45,7 @@ def shown_cards(message: SentMessage) -> set[Card]:
     return {card for card, display in CARD_TEXTS.items() if display in text}
 
 
-def check_no_leaks(new: list[SentMessage], game: GameRow) -> None:
+def check_no_leaks(new: list[SentMessage], game: Game) -> None:
     """Every message of this step shows only what its audience may see in the game now."""
     state, ids = game.state, game.player_ids
     if state.is_over:
@@ -142,8 +142,10 @@ async def test_old_buttons_and_double_clicks_apply_once(h: Harness) -> None:
     chooser = h.account(game.player_ids[game.state.to_act[0]])
     table = latest_with(h, f"vidrasso:hand:{game_id}")
     hand = (await h.click(chooser, table, f"vidrasso:hand:{game_id}")).ephemeral_messages[-1]
+    menu = hand.selects[0]
+    await h.select(chooser, hand, menu.custom_id, [menu.options[0][1]])
     suit_button = next(
-        b.custom_id for b in hand.buttons if b.custom_id.startswith("vidrasso:trump")
+        b.custom_id for b in h.world.messages[hand.id].buttons if ":trump-" in b.custom_id
     )
     await h.click(chooser, hand, suit_button)
     version = (await game_row(h, game_id)).version
@@ -205,8 +207,7 @@ async def test_restart_mid_round_resumes_and_old_buttons_work(tmp_path: Path) ->
         choice = next(
             b.custom_id
             for b in old_hand.buttons
-            if not b.disabled
-            and b.custom_id.startswith(("vidrasso:play", "vidrasso:gift", "vidrasso:trump"))
+            if not b.disabled and b.custom_id.startswith("vidrasso:move:")
         )
         await h.click(user, old_hand, choice)
         assert (await game_row(h, game_id)).version == before.version + 1 or (
@@ -225,7 +226,7 @@ async def test_resign_with_confirmation(h: Harness) -> None:
     assert "Resign" in confirm.text()
     await h.click(bob, confirm, confirm.buttons[0].custom_id)
     game = await game_row(h, game_id)
-    assert game.status == "finished" and game.result == "resigned" and game.winner_seat == 0
+    assert game.status == "finished" and game.result == "resigned" and game.winner == 0
     assert "resigned" in h.last_public(thread).text()
     assert h.last_public(thread).files
 
@@ -245,8 +246,7 @@ async def test_decline_withdraw_and_expiry(h: Harness) -> None:
     third = h.last_public()
     service = service_of(h)
     service.clock = lambda: 10**10  # far in the future
-    cog = h.bot.get_cog("Vidrasso")
-    await cog.expire_due_challenges()  # type: ignore[union-attr]
+    await h.bot.publisher.expire_due_challenges()  # type: ignore[attr-defined]
     await h.settle()
     current = h.channel_messages()[-1]
     assert current.id == third.id and "expired" in current.text() and not current.buttons
@@ -324,7 +324,7 @@ async def test_rematch_challenges_the_other_player(h: Harness) -> None:
     await h.click(alice, r.ephemeral_messages[-1], r.ephemeral_messages[-1].buttons[0].custom_id)
     end = h.last_public(thread)
     r = await h.click(carol, end, f"vidrasso:rematch:{game_id}")
-    assert "Only the two players" in r.messages[-1].text()
+    assert "Only the players" in r.messages[-1].text()
     await h.click(bob, end, f"vidrasso:rematch:{game_id}")
     rematch = h.last_public(thread)
     assert f"<@{bob.id}> challenges <@{alice.id}>" in rematch.text()

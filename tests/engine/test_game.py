@@ -36,6 +36,7 @@ from bot.engine import (
     start_game,
     view,
 )
+from bot.engine.deal import places
 
 
 def c(text: str) -> Card:
@@ -94,6 +95,25 @@ def test_deal_shape_and_validation() -> None:
     assert all(len(h) == 8 for h in deal.hands)
     with pytest.raises(InvalidDeal):
         Deal((deal.hands[0], deal.hands[0]), deal.strawmen)
+
+
+def test_a_deck_order_is_dealt_where_its_places_say() -> None:
+    laid_out = [
+        i
+        for at in (places(0), places(1))
+        for part in (at.downs, at.ups, at.hand)
+        for i in range(len(DECK))[part]
+    ]
+    assert sorted(laid_out) == list(range(len(DECK)))
+    deal = Deal.from_order(DECK)
+    for seat in (0, 1):
+        at = places(seat)
+        assert deal.hands[seat] == DECK[at.hand]
+        assert deal.strawmen[seat] == tuple(zip(DECK[at.downs], DECK[at.ups], strict=True))
+    # Face-down strawmen first, then the face-up ones, then the hands.
+    assert deal.strawmen[0][0] == (DECK[0], DECK[10]) and deal.hands[1][-1] is DECK[35]
+    shuffled = Deal.shuffled(random.Random(2))
+    assert Deal.from_order(shuffled.order()) == shuffled
 
 
 def test_round_one_non_dealer_chooses_first_and_picks_the_kind() -> None:

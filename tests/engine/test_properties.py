@@ -12,6 +12,7 @@ from random_games import random_decisions
 from bot.engine import (
     DECK,
     GameState,
+    Gift,
     IllegalAction,
     Phase,
     Play,
@@ -134,6 +135,25 @@ def test_views_never_show_hidden_cards(seed: int) -> None:
             assert not mine.visible_cards() & (other | downs)
             assert received is None or received not in mine.visible_cards() or rnd.scores
             assert mine.hand == rnd.hands[seat]
+
+
+@SETTINGS
+@given(seeds)
+def test_a_seats_view_lists_its_legal_actions_and_no_hidden_card(seed: int) -> None:
+    rng = random.Random(seed)
+    for state in random_decisions(rng, new_game(rng, 300)):
+        rnd = state.round
+        downs = {p.down for row in rnd.strawmen for p in row if p.down is not None}
+        assert view(state, None).actions == ()
+        for seat in (0, 1):
+            mine = view(state, seat)
+            assert list(mine.actions) == legal_actions(state, seat)
+            due = seat in state.to_act
+            cards = rnd.hands[seat] if state.phase is Phase.GIFT else rnd.legal_plays(seat)
+            assert mine.legal == (tuple(cards) if due and state.phase is not Phase.TRUMP else ())
+            named = {a.card for a in mine.actions if isinstance(a, Gift | Play)}
+            assert not named & (set(rnd.hands[1 - seat]) | downs)
+            assert named <= set(mine.visible_cards())
 
 
 @SETTINGS

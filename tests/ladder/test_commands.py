@@ -11,29 +11,24 @@ import discord
 import pytest
 from PIL import Image
 
-from bot.app import VidrassoBot, create_bot
+from bot.app import VidrassoBot
 from bot.engine import from_record
-from bot.settings import Settings
-from bot.storage.database import Database
+from bot.storage import Storage
+from tests.bot.driver import make_bot, running
 from tests.harness import CannotDoThat, Harness, SentMessage
 from tests.ladder.finish import finish_game
 
 
-def settings(tmp_path: Path) -> Settings:
-    path = str(tmp_path / "ladder.sqlite3")
-    return Settings(_env_file=None, database=path)  # type: ignore[call-arg]
-
-
 @pytest.fixture
 async def h(tmp_path: Path) -> AsyncIterator[Harness]:
-    async with Harness.running(create_bot(settings(tmp_path))) as harness:
+    async with running(tmp_path / "ladder.sqlite3") as harness:
         yield harness
 
 
-def db(h: Harness) -> Database:
+def db(h: Harness) -> Storage:
     bot = h.bot
     assert isinstance(bot, VidrassoBot)
-    return bot.db
+    return bot.services.storage
 
 
 def lines(message: SentMessage) -> list[str]:
@@ -145,7 +140,7 @@ async def test_page_buttons_work_after_a_restart(h: Harness, tmp_path: Path) -> 
     await h.slash(alice, "vidrasso leaderboard")
     board = h.last_public()
 
-    await h.restart(create_bot(settings(tmp_path)))
+    await h.restart(make_bot(tmp_path / "ladder.sqlite3"))
     await h.click(alice, board, board.buttons[2].custom_id or "")
 
     assert h.last_public().embeds[0]["footer"]["text"].startswith("Page 2 of 2")

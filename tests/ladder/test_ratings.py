@@ -1,4 +1,4 @@
-"""Rating maths against openskill's own documented results, our 1500 scale, and game stats."""
+"""Rating maths against openskill's own documented results, our 1500 scale, and statistics."""
 
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ import pytest
 from PIL import Image
 from random_games import random_game
 
-from bot.engine import POINTS_PER_ROUND, BidKind
+from bot.engine import POINTS_PER_ROUND
+from bot.games import rules_for
 from bot.ladder import (
     CENTRE,
     INITIAL,
@@ -19,13 +20,14 @@ from bot.ladder import (
     Rating,
     Result,
     Totals,
-    count_trumps,
+    add_stats,
     is_provisional,
     next_streak,
     rate,
     rating_chart,
-    seat_stats,
 )
+
+VIDRASSO = rules_for("vidrasso")
 
 # --- openskill's documented examples (docs/source/manual.rst of openskill.py) -----------------
 
@@ -65,7 +67,7 @@ def test_the_model_reproduces_the_manuals_win_prediction() -> None:
 def test_rate_is_the_models_update_with_the_winner_ranked_first() -> None:
     winner, loser = Rating(27.0, 6.0), Rating(24.0, 7.5)
 
-    won, lost = rate(winner, loser)
+    [[won], [lost]] = rate([[winner], [loser]], 0)
 
     [[w], [lo]] = MODEL.rate([[MODEL.rating(27.0, 6.0)], [MODEL.rating(24.0, 7.5)]])
     assert (won.mu, won.sigma) == (w.mu, w.sigma)
@@ -73,10 +75,11 @@ def test_rate_is_the_models_update_with_the_winner_ranked_first() -> None:
     # Seated the other way round, with ranks saying who won, the update is the same.
     [[lo2], [w2]] = MODEL.rate([[MODEL.rating(24.0, 7.5)], [MODEL.rating(27.0, 6.0)]], ranks=[2, 1])
     assert (w2.mu, lo2.mu) == pytest.approx((won.mu, lost.mu))
+    assert rate([[loser], [winner]], 1) == [[lost], [won]]
 
 
 def test_two_new_players_move_symmetrically_and_grow_more_certain() -> None:
-    won, lost = rate(INITIAL, INITIAL)
+    [[won], [lost]] = rate([[INITIAL], [INITIAL]], 0)
 
     assert won.mu - 25 == pytest.approx(25 - lost.mu)
     assert won.mu > 25 > lost.mu
@@ -84,9 +87,21 @@ def test_two_new_players_move_symmetrically_and_grow_more_certain() -> None:
     assert won.sigma < INITIAL.sigma
     # An upset moves ratings more than the expected result does.
     strong, weak = Rating(30.0, 4.0), Rating(20.0, 4.0)
-    expected_gain = rate(strong, weak)[0].mu - strong.mu
-    upset_gain = rate(weak, strong)[0].mu - weak.mu
+    expected_gain = rate([[strong], [weak]], 0)[0][0].mu - strong.mu
+    upset_gain = rate([[strong], [weak]], 1)[1][0].mu - weak.mu
     assert upset_gain > expected_gain > 0
+
+
+def test_teams_are_rated_as_the_manual_rates_them() -> None:
+    """The manual's two-team example, through our wrapper: partners move together."""
+    [[a1, a2], [b1, b2]] = rate([[INITIAL, INITIAL], [INITIAL, INITIAL]], 0)
+
+    assert a1 == a2 and b1 == b2
+    assert (a1.mu, a1.sigma) == pytest.approx((26.964294621803063, 8.177962604389991))
+    assert (b1.mu, b1.sigma) == pytest.approx((23.035705378196937, 8.177962604389991))
+    # Three teams: one winner, and the two others tie for second.
+    [[first], [second], [third]] = rate([[INITIAL], [INITIAL], [INITIAL]], 0)
+    assert first.mu > 25 > second.mu == third.mu
 
 
 # --- the 1500 scale ---------------------------------------------------------------------------
@@ -129,32 +144,44 @@ def test_provisional_while_few_games() -> None:
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
-def test_seat_stats_of_a_whole_game(seed: int) -> None:
+def test_vidrasso_statistics_of_a_whole_game(seed: int) -> None:
+    """What the ladder adds up for a Vidrasso seat: completed rounds' scores, and every trump
+    named (those named choosing first flagged)."""
     final = random_game(seed)[-1]
-    both = (seat_stats(final, 0), seat_stats(final, 1))
+    both = (VIDRASSO.seat_stats(final, 0), VIDRASSO.seat_stats(final, 1))
     rounds = [r for r in final.rounds if r.scores is not None]
 
+    assert VIDRASSO.rounds(final) == len(rounds)
     for seat, stats in enumerate(both):
-        assert stats.rounds == len(rounds)
-        assert stats.points == final.totals[seat]
-        assert stats.best_round == max(r.scores[seat] for r in rounds if r.scores)
-        assert stats.rounds_won == sum(1 for r in rounds if r.scores and 2 * r.scores[seat] > 180)
-    assert both[0].points + both[1].points == POINTS_PER_ROUND * len(rounds)
-    # Each round: one trump each, the first chooser's flagged as first.
-    trumps = both[0].trumps + both[1].trumps
-    assert len(trumps) == 2 * len(final.rounds)
-    assert sum(t.first for t in trumps) == len(final.rounds)
-    for rnd in final.rounds:
-        first = next(t for t in (both[rnd.first_chooser].trumps) if t.first)
-        assert first.kind in (BidKind.SUIT, BidKind.RANK)
+        assert stats["round_points"] == final.totals[seat]
+        assert stats["best_round"] == max(r.scores[seat] for r in rounds if r.scores)
+        assert stats["rounds_won"] == sum(
+            1 for r in rounds if r.scores and 2 * r.scores[seat] > POINTS_PER_ROUND
+        )
+    assert both[0]["round_points"] + both[1]["round_points"] == POINTS_PER_ROUND * len(rounds)
+    # Each round: one trump each, the first chooser's counted as first.
+    named = sum(v for s in both for k, v in s.items() if k.startswith("named."))
+    first = sum(v for s in both for k, v in s.items() if k.startswith("first."))
+    assert named == 2 * len(final.rounds)
+    assert first == len(final.rounds) == sum(s["first_suit"] + s["first_rank"] for s in both)
+    assert set().union(*both) <= set(VIDRASSO.stat_rules)
 
 
 def test_an_unfinished_round_counts_its_trumps_but_not_its_score() -> None:
     states = random_game(5)
     mid = next(s for s in states if len(s.rounds) == 2 and len(s.round.bids) == 2)
-    stats = seat_stats(mid, 0), seat_stats(mid, 1)
-    assert stats[0].rounds == stats[1].rounds == 1
-    assert len(stats[0].trumps) + len(stats[1].trumps) == 4
+    stats = VIDRASSO.seat_stats(mid, 0), VIDRASSO.seat_stats(mid, 1)
+    assert VIDRASSO.rounds(mid) == 1
+    assert sum(v for s in stats for k, v in s.items() if k.startswith("named.")) == 4
+
+
+def test_statistics_are_summed_or_the_best_kept() -> None:
+    rules = {"points": "sum", "best": "max"}
+    totals = add_stats({}, {"points": 90, "best": 90, "odd": 1}, rules)  # type: ignore[arg-type]
+    totals = add_stats(totals, {"points": 120, "best": 120, "new": 2}, rules)  # type: ignore[arg-type]
+    totals = add_stats(totals, {"points": 30, "best": 30, "odd": 1}, rules)  # type: ignore[arg-type]
+    assert totals == {"points": 240, "best": 120, "odd": 2, "new": 2}
+    assert add_stats({}, {"best": -5}, {"best": "max"}) == {"best": -5}
 
 
 def test_streaks_and_totals() -> None:
@@ -163,19 +190,16 @@ def test_streaks_and_totals() -> None:
         streak = next_streak(streak, won)
         assert streak == expected
 
-    game = seat_stats(random_game(1)[-1], 0)
-    totals = Totals().after(game, True, Rating(26, 8)).after(game, False, Rating(25.5, 7.9))
+    game = {"round_points": 300, "best_round": 120}
+    rules = VIDRASSO.stat_rules
+    totals = Totals().after(won=True, rating=Rating(26, 8), rounds=3, stats=game, rules=rules)
+    totals = totals.after(won=False, rating=Rating(25.5, 7.9), rounds=3, stats=game, rules=rules)
     assert (totals.games, totals.wins, totals.losses) == (2, 1, 1)
     assert (totals.streak, totals.best_streak) == (-1, 1)
-    assert totals.rounds == 2 * game.rounds and totals.round_points == 2 * game.points
+    assert totals.rounds == 6 and totals.stats == {"round_points": 600, "best_round": 120}
     assert totals.rating == Rating(25.5, 7.9)
     assert totals.win_rate == 0.5
-    assert totals.average_round == pytest.approx(game.points / game.rounds)
-    assert Totals().average_round is None and Totals().win_rate is None
-    firsts = [t.kind for t in game.trumps if t.first]
-    assert totals.first_suit == 2 * firsts.count(BidKind.SUIT)
-    counted = count_trumps(game.trumps + game.trumps)
-    assert sum(named for named, _ in counted.values()) == 2 * len(game.trumps)
+    assert Totals().win_rate is None and Totals().stats == {}
 
 
 def test_results() -> None:
@@ -188,7 +212,7 @@ def test_the_rating_chart_is_a_small_png() -> None:
     history = [INITIAL]
     a, b = INITIAL, INITIAL
     for i in range(30):
-        a, b = rate(a, b) if i % 3 else rate(b, a)[::-1]
+        [[a], [b]] = rate([[a], [b]], 0 if i % 3 else 1)
         history.append(a)
 
     png = rating_chart(history, title="Alice · rating over 30 games")

@@ -1,0 +1,159 @@
+"""One card as a picture: a face, a back, an empty pile slot, and the four suit shapes.
+
+Suits are in four colours — ♠ black, ♥ red, ♦ blue, ♣ green — so no two suits look alike even
+small on a phone. The suit symbols are drawn as shapes (circles and polygons), never as font
+glyphs, so they look the same with any font. A trump (a card of the trump suit or of the trump
+rank) has a gold border and a gold corner.
+
+Every picture here is an RGBA image with transparent rounded corners, made once per card and
+size and kept (a few hundred small images at most), so a table only pastes them.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from PIL import Image, ImageDraw
+
+from bot.drawing.text import font
+from bot.engine.cards import Card, Suit
+
+RGB = tuple[int, int, int]
+
+SUIT_COLOURS: dict[Suit, RGB] = {
+    Suit.SPADES: (24, 24, 28),
+    Suit.HEARTS: (208, 32, 44),
+    Suit.DIAMONDS: (28, 92, 204),
+    Suit.CLUBS: (18, 132, 58),
+}
+"""Four-colour suits: ♠ black, ♥ red, ♦ blue, ♣ green."""
+PAPER = (252, 250, 244)
+EDGE = (150, 150, 146)
+GOLD = (238, 184, 48)
+BACK = (146, 30, 44)
+BACK_LINES = (176, 62, 74)
+SLOT_FILL = (26, 86, 52)
+SLOT_EDGE = (70, 140, 96)
+ASPECT = 1.4
+"""A card's height over its width."""
+SUPERSAMPLE = 4
+"""Shapes are drawn this many times larger, then reduced: smooth edges."""
+
+
+def card_height(width: int) -> int:
+    """The height of a card ``width`` pixels wide."""
+    return round(width * ASPECT)
+
+
+# --- suit shapes ------------------------------------------------------------------------------
+
+
+def _lobes(
+    draw: ImageDraw.ImageDraw, s: float, centres: tuple[tuple[float, float], ...], r: float
+) -> None:
+    for cx, cy in centres:
+        draw.ellipse([(cx - r) * s, (cy - r) * s, (cx + r) * s, (cy + r) * s], fill=255)
+
+
+def _poly(draw: ImageDraw.ImageDraw, s: float, points: tuple[tuple[float, float], ...]) -> None:
+    draw.polygon([(x * s, y * s) for x, y in points], fill=255)
+
+
+@functools.lru_cache(maxsize=128)
+def suit_mask(suit: Suit, size: int) -> Image.Image:
+    """The suit's symbol as a ``size`` × ``size`` anti-aliased mask (mode ``L``)."""
+    s = float(size * SUPERSAMPLE)
+    mask = Image.new("L", (size * SUPERSAMPLE, size * SUPERSAMPLE), 0)
+    draw = ImageDraw.Draw(mask)
+    if suit is Suit.HEARTS:
+        _lobes(draw, s, ((0.285, 0.31), (0.715, 0.31)), 0.245)
+        _poly(draw, s, ((0.06, 0.40), (0.5, 0.92), (0.94, 0.40), (0.5, 0.26)))
+    elif suit is Suit.DIAMONDS:
+        _poly(draw, s, ((0.5, 0.03), (0.87, 0.5), (0.5, 0.97), (0.13, 0.5)))
+    elif suit is Suit.SPADES:
+        _lobes(draw, s, ((0.29, 0.58), (0.71, 0.58)), 0.225)
+        _poly(draw, s, ((0.07, 0.52), (0.5, 0.04), (0.93, 0.52), (0.5, 0.70)))
+        _poly(draw, s, ((0.5, 0.62), (0.68, 0.97), (0.32, 0.97)))
+    else:
+        _lobes(draw, s, ((0.5, 0.27), (0.26, 0.59), (0.74, 0.59)), 0.215)
+        _lobes(draw, s, ((0.5, 0.52),), 0.14)
+        _poly(draw, s, ((0.5, 0.55), (0.68, 0.97), (0.32, 0.97)))
+    return mask.reduce(SUPERSAMPLE)
+
+
+def draw_suit(image: Image.Image, suit: Suit, centre: tuple[float, float], size: int) -> None:
+    """Paint the suit's symbol, in its colour, centred on ``centre``."""
+    x, y = round(centre[0] - size / 2), round(centre[1] - size / 2)
+    image.paste(SUIT_COLOURS[suit], (x, y, x + size, y + size), suit_mask(suit, size))
+
+
+# --- cards ------------------------------------------------------------------------------------
+
+
+@functools.lru_cache(maxsize=32)
+def card_mask(width: int, height: int) -> Image.Image:
+    """A card's rounded outline as an anti-aliased mask."""
+    k = SUPERSAMPLE
+    mask = Image.new("L", (width * k, height * k), 0)
+    radius = max(2, width // 10) * k
+    ImageDraw.Draw(mask).rounded_rectangle([0, 0, width * k - 1, height * k - 1], radius, 255)
+    return mask.reduce(k)
+
+
+def _framed(width: int, fill: RGB, edge: RGB, edge_width: int) -> Image.Image:
+    """A blank card of ``fill`` with a border of ``edge``, corners transparent."""
+    height = card_height(width)
+    image = Image.new("RGBA", (width, height), (*edge, 255))
+    inner = card_mask(width - 2 * edge_width, height - 2 * edge_width)
+    image.paste(fill, (edge_width, edge_width), inner)
+    image.putalpha(card_mask(width, height))
+    return image
+
+
+@functools.lru_cache(maxsize=256)
+def card_face(card: Card, width: int, trump: bool = False) -> Image.Image:
+    """The face of ``card``, ``width`` pixels wide: the rank and a small suit in the top left
+    corner, a large suit below; gold border and corner for a trump."""
+    border = max(3, width // 20) if trump else max(1, width // 60)
+    image = _framed(width, PAPER, GOLD if trump else EDGE, border)
+    height = image.height
+    draw = ImageDraw.Draw(image)
+    colour = SUIT_COLOURS[card.suit]
+    corner_x = border + width * 0.2
+    draw.text(
+        (corner_x, border + height * 0.04),
+        card.rank.value,
+        font=font(round(width * 0.42), bold=True),
+        fill=colour,
+        anchor="mt",
+    )
+    draw_suit(image, card.suit, (corner_x, border + height * 0.43), round(width * 0.22))
+    draw_suit(image, card.suit, (width * 0.6, height * 0.66), round(width * 0.5))
+    if trump:
+        tip = round(width * 0.3)
+        draw.polygon([(width - tip, 0), (width, 0), (width, tip)], fill=GOLD)
+        image.putalpha(card_mask(width, height))
+    return image
+
+
+@functools.lru_cache(maxsize=8)
+def card_back(width: int) -> Image.Image:
+    """The back of a card: a white edge round a red field with a diagonal lattice."""
+    edge = max(2, width // 16)
+    image = _framed(width, BACK, PAPER, edge)
+    height = image.height
+    lattice = Image.new("RGB", image.size, BACK)
+    draw = ImageDraw.Draw(lattice)
+    step = max(5, width // 7)
+    for start in range(-height, width + height, step):
+        draw.line([(start, 0), (start + height, height)], fill=BACK_LINES, width=1)
+        draw.line([(start + height, 0), (start, height)], fill=BACK_LINES, width=1)
+    field = card_mask(width - 2 * edge - 2, height - 2 * edge - 2)
+    image.paste(lattice.crop((0, 0, *field.size)), (edge + 1, edge + 1), field)
+    return image
+
+
+@functools.lru_cache(maxsize=8)
+def empty_slot(width: int) -> Image.Image:
+    """Where a pile or a trick card would lie: a darker outline on the felt."""
+    return _framed(width, SLOT_FILL, SLOT_EDGE, 2)

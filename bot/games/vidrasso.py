@@ -1,0 +1,181 @@
+"""Vidrasso as the platform sees it: :mod:`bot.engine` behind the :class:`GameRules` contract."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from bot import engine
+from bot.engine import (
+    POINTS_PER_ROUND,
+    TARGETS,
+    Abandon,
+    Bid,
+    BidKind,
+    Card,
+    Event,
+    GameState,
+    Gift,
+    IllegalAction,
+    Phase,
+    Play,
+    Rank,
+    Resign,
+    Suit,
+    TableView,
+    TimeOut,
+)
+from bot.games.base import IllegalMove, Invitation, Outcome, StatRule
+
+Action = Bid | Gift | Play | Resign | TimeOut | Abandon
+
+LEVELS = ("easy", "medium", "hard")
+
+
+def _trump_keys() -> dict[str, StatRule]:
+    keys: dict[str, StatRule] = {}
+    values = [f"suit.{s.value}" for s in Suit] + [f"rank.{r.value}" for r in Rank]
+    for value in values:
+        keys[f"named.{value}"] = "sum"
+        keys[f"first.{value}"] = "sum"
+    return keys
+
+
+STAT_RULES: dict[str, StatRule] = {
+    "rounds_won": "sum",
+    "round_points": "sum",
+    "best_round": "max",
+    "first_suit": "sum",
+    "first_rank": "sum",
+    **_trump_keys(),
+}
+"""Per-player ladder statistics: rounds won (over 90 of 180), round points, the best round,
+how often they chose the suit or the rank when choosing first, and each trump they named
+(``named.suit.H``) and named choosing first (``first.rank.7``)."""
+
+
+class Vidrasso:
+    """The registry entry for Vidrasso."""
+
+    kind = "vidrasso"
+    title = "Vidrasso"
+    seats = 2
+    teams: tuple[tuple[int, ...], ...] = ((0,), (1,))
+    targets: tuple[int, ...] = TARGETS
+    levels: tuple[str, ...] = LEVELS
+    renderer = "cogs.games.vidrasso"
+    invites: tuple[Invitation, ...] = (Invitation("opponent", 1, "The member you want to play"),)
+    stat_rules: Mapping[str, StatRule] = STAT_RULES
+
+    def new_game(self, rng: random.Random, target: int) -> GameState:
+        return engine.new_game(rng, target)
+
+    def apply(self, state: GameState, action: Action) -> tuple[GameState, list[Event]]:
+        try:
+            return engine.apply(state, action)
+        except IllegalAction as error:
+            raise IllegalMove(str(error)) from error
+
+    def settle(self, state: GameState, rng: random.Random) -> tuple[GameState, list[Event]]:
+        if state.phase is Phase.DEAL:
+            return engine.deal_next(state, rng)
+        return state, []
+
+    def view(self, state: GameState, seat: int | None) -> TableView:
+        return engine.view(state, seat)
+
+    def legal_actions(self, state: GameState, seat: int) -> Sequence[Action]:
+        return engine.legal_actions(state, seat)
+
+    def to_act(self, state: GameState) -> tuple[int, ...]:
+        return state.to_act
+
+    def version(self, state: GameState) -> int:
+        return state.moves
+
+    def outcome(self, state: GameState) -> Outcome | None:
+        outcome = state.outcome
+        if outcome is None:
+            return None
+        return Outcome(outcome.termination.value, outcome.winner, outcome.seat)
+
+    def resign(self, state: GameState, seat: int) -> Resign:
+        return Resign(seat)
+
+    def time_out(self, state: GameState, seat: int) -> TimeOut:
+        return TimeOut(seat)
+
+    def abandon(self, state: GameState) -> Abandon:
+        return Abandon()
+
+    def dumps(self, state: GameState) -> str:
+        return json.dumps(engine.state_to_json(state), separators=(",", ":"))
+
+    def loads(self, text: str) -> GameState:
+        return engine.state_from_json(json.loads(text))
+
+    def record(self, state: GameState, players: Sequence[str]) -> dict[str, Any]:
+        return engine.to_record(state, list(players))
+
+    def action_text(self, action: Action) -> str:
+        if isinstance(action, Bid):
+            return f"trump-{action.kind.value}-{action.value.value}"
+        if isinstance(action, Gift):
+            return f"gift-{action.card.text}"
+        if isinstance(action, Play):
+            return f"play-{action.card.text}"
+        raise ValueError(f"{action!r} is not a move made with a button")
+
+    def parse_action(self, seat: int, text: str) -> Action:
+        try:
+            verb, _, rest = text.partition("-")
+            if verb == "trump":
+                kind_text, _, value = rest.partition("-")
+                kind = BidKind(kind_text)
+                named: Suit | Rank = (
+                    Suit.parse(value) if kind is BidKind.SUIT else Rank.parse(value)
+                )
+                return Bid(seat, kind, named)
+            if verb == "gift":
+                return Gift(seat, Card.parse(rest))
+            if verb == "play":
+                return Play(seat, Card.parse(rest))
+        except ValueError as error:
+            raise IllegalMove(f"{text!r} is not a Vidrasso move") from error
+        raise IllegalMove(f"{text!r} is not a Vidrasso move")
+
+    def points(self, state: GameState) -> tuple[int, ...]:
+        return state.totals
+
+    def rounds(self, state: GameState) -> int:
+        return sum(1 for r in state.rounds if r.scores is not None)
+
+    def seat_stats(self, state: GameState, seat: int) -> dict[str, int]:
+        scores = [r.scores[seat] for r in state.rounds if r.scores is not None]
+        stats: dict[str, int] = {
+            "rounds_won": sum(1 for s in scores if 2 * s > POINTS_PER_ROUND),
+            "round_points": sum(scores),
+            "best_round": max(scores, default=0),
+            "first_suit": 0,
+            "first_rank": 0,
+        }
+        for rnd in state.rounds:
+            for i, bid in enumerate(rnd.bids):
+                if bid.seat != seat:
+                    continue
+                value = f"{bid.kind.value}.{bid.value.value}"
+                stats[f"named.{value}"] = stats.get(f"named.{value}", 0) + 1
+                if i == 0:
+                    stats[f"first.{value}"] = stats.get(f"first.{value}", 0) + 1
+                    stats[f"first_{bid.kind.value}"] += 1
+        return stats
+
+    def decider(self) -> Callable[[str, TableView, int], Action]:
+        from bot.ai.decide import decide
+
+        return decide
+
+
+VIDRASSO = Vidrasso()

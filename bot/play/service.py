@@ -1,0 +1,496 @@
+"""The play service: challenges and moves for every registered game. Load, check, apply, save.
+
+Every accepted action is one transaction that re-reads the game, checks the version the player
+saw, applies the game's rules, takes any chance step now due (the next deal), and writes the new
+state — plus whatever is hooked on (the move clock, the ladder) — before committing. One
+``asyncio.Lock`` per active game keeps its actions in order; the version check inside the
+transaction makes a double click or an old button apply at most once.
+
+The service knows games only through :class:`bot.games.GameRules`: adding a game needs no edit
+here.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import time
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.clocks.policy import timeout_action
+from bot.errors import BadRequest, NotAllowed, NotFound, ServiceError, Stale
+from bot.games import GameRules, IllegalMove, rules_for
+from bot.play.model import (
+    ACCEPTED,
+    ACTIVE,
+    CANCELLED,
+    DECLINED,
+    EXPIRED,
+    FINISHED,
+    OPEN,
+    Challenge,
+    Game,
+    Invite,
+    Seat,
+)
+from bot.storage import Storage, Transaction, VersionConflict
+
+log = logging.getLogger(__name__)
+
+CHALLENGE_TTL = 15 * 60.0
+"""Seconds a challenge stays open."""
+
+
+class ChallengeRefused(ServiceError):
+    """A challenge that cannot be made, accepted, declined or cancelled."""
+
+
+@dataclass(frozen=True, slots=True)
+class Moved:
+    """What an accepted action did."""
+
+    game: Game
+    """The game after the action (and after any chance step it made due)."""
+    before: Any
+    """The state before the action."""
+    seat: int
+    """The seat that acted (for a time-out, the seat whose time ran out)."""
+    events: list[Any] = field(default_factory=list)
+    """What happened, in the game's own vocabulary."""
+
+    @property
+    def turn_passed(self) -> bool:
+        """Someone other than the mover is now to act and was not before."""
+        before = set(self.game.rules.to_act(self.before))
+        return any(s != self.seat and s not in before for s in self.game.to_act)
+
+
+@dataclass(frozen=True, slots=True)
+class Accepted:
+    """An accepted invitation: the challenge as it stands, and the game once everyone is in."""
+
+    challenge: Challenge
+    game: Game | None
+
+
+Hook = Callable[[Transaction, Game], Awaitable[None]]
+"""Runs inside a transaction with the game as written: a move hook after the start of a game
+and every accepted action (the move clock), a finish hook when it ends (the ladder)."""
+
+
+class GameService:
+    """Challenges and games, on top of storage and the games' rules."""
+
+    def __init__(
+        self,
+        storage: Storage,
+        *,
+        clock: Callable[[], float] = time.time,
+        rng: random.Random | None = None,
+        challenge_ttl: float = CHALLENGE_TTL,
+    ) -> None:
+        self.storage = storage
+        self.clock = clock
+        self.rng = rng or random.Random()
+        self.challenge_ttl = challenge_ttl
+        self.move_hooks: list[Hook] = []
+        self.finish_hooks: list[Hook] = []
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    def lock(self, game_id: int) -> asyncio.Lock:
+        """The lock that orders this game's actions."""
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = self._locks[game_id] = asyncio.Lock()
+        return lock
+
+    # --- challenges --------------------------------------------------------------------
+
+    async def challenge(
+        self,
+        *,
+        kind: str,
+        guild_id: int,
+        channel_id: int,
+        challenger_id: int,
+        seats: Sequence[Invite],
+        target: int | None = None,
+        time_per_move: float | None = None,
+    ) -> Challenge:
+        """Open a challenge for seats 1… (seat 0 is the challenger), or refuse it with a reason.
+
+        A seat whose invite names a computer level is the bot's own and needs no answer.
+        ``time_per_move`` (seconds; None: the server's default once accepted) also keeps the
+        challenge open that long when it is longer than the usual challenge time.
+        """
+        rules = self._rules(kind)
+        if len(seats) + 1 != rules.seats:
+            raise BadRequest(f"{rules.title} is played by {rules.seats} players.")
+        people = [challenger_id, *(s.user_id for s in seats if s.computer is None)]
+        if len(set(people)) != len(people):
+            if challenger_id in people[1:]:
+                raise ChallengeRefused("You can't challenge yourself — pick a friend.")
+            raise ChallengeRefused("Each player can take only one seat.")
+        target = rules.targets[0] if target is None else target
+        self._check_target(rules, target)
+        if time_per_move is not None and time_per_move <= 0:
+            raise ChallengeRefused("The time per move must be more than nothing.")
+        now = self.clock()
+        open_for = max(self.challenge_ttl, time_per_move or 0.0)
+        everyone = [challenger_id, *(s.user_id for s in seats)]
+        async with self.storage.transaction() as tx:
+            if await tx.play.active_game_between(channel_id, everyone) is not None:
+                raise ChallengeRefused(
+                    "You already have a game in progress together here — finish that one first."
+                )
+            if await tx.play.open_challenge_between(channel_id, everyone, now) is not None:
+                raise ChallengeRefused("There is already an open challenge between you here.")
+            challenge_id = await tx.play.insert_challenge(
+                kind=kind,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                seats=[Invite(challenger_id, accepted=True), *seats],
+                target=target,
+                now=now,
+                expires_at=now + open_for,
+                time_per_move=time_per_move,
+            )
+            challenge = await tx.play.get_challenge(challenge_id)
+        assert challenge is not None
+        return challenge
+
+    async def set_challenge_message(self, challenge_id: int, message_id: int) -> None:
+        async with self.storage.transaction() as tx:
+            await tx.play.set_challenge_message(challenge_id, message_id)
+
+    async def get_challenge(self, challenge_id: int) -> Challenge:
+        async with self.storage.read() as tx:
+            challenge = await tx.play.get_challenge(challenge_id)
+        if challenge is None:
+            raise ChallengeRefused("That challenge no longer exists.")
+        return challenge
+
+    async def accept(self, challenge_id: int, user_id: int) -> Accepted:
+        """An invited member accepts; when that was the last answer missing, the game starts."""
+        now = self.clock()
+        async with self.storage.transaction() as tx:
+            challenge = await self._open_challenge(tx, challenge_id, now)
+            seat = challenge.seat_of(user_id)
+            if seat is None or seat == 0:
+                invited = challenge.invited_ids
+                if len(invited) == 1:
+                    raise NotAllowed(
+                        "Only {invited} can accept this challenge.", invited=invited[0]
+                    )
+                raise NotAllowed("Only the invited players can accept this challenge.")
+            if not await tx.play.accept_invite(challenge_id, seat):
+                raise ChallengeRefused("You have already accepted this challenge.")
+            now_open = await tx.play.get_challenge(challenge_id)
+            assert now_open is not None
+            if now_open.waiting_for:
+                return Accepted(now_open, None)
+            game = await self._start(
+                tx,
+                kind=challenge.kind,
+                guild_id=challenge.guild_id,
+                channel_id=challenge.channel_id,
+                seats=[Seat(s.user_id, s.computer) for s in challenge.seats],
+                target=challenge.target,
+                now=now,
+                challenge_id=challenge_id,
+            )
+            closed = await tx.play.get_challenge(challenge_id)
+            assert closed is not None
+        log.info("game %s (%s) started from challenge %s", game.id, game.kind, challenge_id)
+        return Accepted(closed, game)
+
+    async def decline(self, challenge_id: int, user_id: int) -> Challenge:
+        """An invited member declines, or the challenger withdraws."""
+        now = self.clock()
+        async with self.storage.transaction() as tx:
+            challenge = await self._open_challenge(tx, challenge_id, now)
+            seat = challenge.seat_of(user_id)
+            if seat is None:
+                raise NotAllowed("This challenge is between other players.")
+            status = CANCELLED if seat == 0 else DECLINED
+            await tx.play.close_challenge(challenge_id, status)
+            closed = await tx.play.get_challenge(challenge_id)
+        assert closed is not None
+        return closed
+
+    async def expire_challenges(self) -> list[Challenge]:
+        """Close every open challenge whose time has run out; return them as closed."""
+        now = self.clock()
+        async with self.storage.transaction() as tx:
+            closed = []
+            for challenge in await tx.play.due_challenges(now):
+                if await tx.play.close_challenge(challenge.id, EXPIRED):
+                    found = await tx.play.get_challenge(challenge.id)
+                    assert found is not None
+                    closed.append(found)
+        return closed
+
+    async def _open_challenge(self, tx: Transaction, challenge_id: int, now: float) -> Challenge:
+        challenge = await tx.play.get_challenge(challenge_id)
+        if challenge is None:
+            raise ChallengeRefused("That challenge no longer exists.")
+        if challenge.status == OPEN and challenge.expires_at <= now:
+            # The expiry sweep closes it and takes its buttons away.
+            raise ChallengeRefused("This challenge has expired.")
+        if challenge.status != OPEN:
+            raise ChallengeRefused(f"This challenge is no longer open (it was {challenge.status}).")
+        return challenge
+
+    async def start_computer_game(
+        self,
+        *,
+        kind: str,
+        guild_id: int,
+        channel_id: int,
+        player_id: int,
+        computer_id: int,
+        level: str,
+        target: int | None = None,
+    ) -> Game:
+        """A game between one member (seat 0) and the computer in every other seat."""
+        rules = self._rules(kind)
+        if level not in rules.levels:
+            raise BadRequest(f"The levels are {', '.join(rules.levels)}.")
+        target = rules.targets[0] if target is None else target
+        self._check_target(rules, target)
+        now = self.clock()
+        async with self.storage.transaction() as tx:
+            if await tx.play.active_game_between(channel_id, [player_id, computer_id]):
+                raise ChallengeRefused(
+                    "You already have a game against me in progress here — finish that one first."
+                )
+            seats = [Seat(player_id), *(Seat(computer_id, level) for _ in range(rules.seats - 1))]
+            game = await self._start(
+                tx,
+                kind=kind,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                seats=seats,
+                target=target,
+                now=now,
+            )
+        log.info("game %s (%s) started against the computer (%s)", game.id, kind, level)
+        return game
+
+    async def _start(
+        self,
+        tx: Transaction,
+        *,
+        kind: str,
+        guild_id: int,
+        channel_id: int,
+        seats: Sequence[Seat],
+        target: int,
+        now: float,
+        challenge_id: int | None = None,
+    ) -> Game:
+        """Create the game (and close the challenge it comes from, before the hooks: the clock
+        takes its time per move from it)."""
+        rules = rules_for(kind)
+        state = rules.new_game(self.rng, target)
+        game_id = await tx.play.insert_game(
+            kind=kind,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            seats=seats,
+            target=target,
+            version=rules.version(state),
+            state=rules.dumps(state),
+            now=now,
+        )
+        if challenge_id is not None and not await tx.play.close_challenge(
+            challenge_id, ACCEPTED, game_id
+        ):
+            raise ChallengeRefused("This challenge is no longer open.")
+        game = await tx.play.get_game(game_id)
+        assert game is not None
+        for hook in self.move_hooks:
+            await hook(tx, game)
+        return game
+
+    def _rules(self, kind: str) -> GameRules:
+        try:
+            return rules_for(kind)
+        except KeyError:
+            raise BadRequest(f"There is no game called {kind!r} here.") from None
+
+    @staticmethod
+    def _check_target(rules: GameRules, target: int) -> None:
+        if target not in rules.targets:
+            points = " or ".join(str(t) for t in rules.targets)
+            raise ChallengeRefused(f"A game of {rules.title} is played to {points} points.")
+
+    # --- games -------------------------------------------------------------------------
+
+    async def game(self, game_id: int) -> Game:
+        async with self.storage.read() as tx:
+            game = await tx.play.get_game(game_id)
+        if game is None:
+            raise NotFound("That game no longer exists.")
+        return game
+
+    async def games_of(self, guild_id: int, user_id: int) -> list[Game]:
+        """The member's games in progress in this server, most recently active first."""
+        async with self.storage.read() as tx:
+            return await tx.play.active_games_of(guild_id, user_id)
+
+    async def computer_games(self) -> list[Game]:
+        """Games in progress with a computer seat."""
+        async with self.storage.read() as tx:
+            return await tx.play.active_computer_games()
+
+    async def set_thread(self, game_id: int, thread_id: int) -> None:
+        async with self.storage.transaction() as tx:
+            await tx.play.set_thread(game_id, thread_id)
+
+    async def set_table_message(self, game_id: int, message_id: int) -> None:
+        async with self.storage.transaction() as tx:
+            await tx.play.set_table_message(game_id, message_id, self.clock())
+
+    async def act(self, game_id: int, user_id: int, move: str, version: int | None) -> Moved:
+        """Apply a member's move, written as its game's ``action_text``, made on the state
+        with ``version`` (None: the current one). Raises :class:`ServiceError` or
+        :class:`IllegalMove`; either way nothing is written."""
+        return await self._player_action(
+            game_id, user_id, version, lambda rules, state, seat: rules.parse_action(seat, move)
+        )
+
+    async def play(self, game_id: int, seat: int, action: Any, version: int) -> Moved:
+        """Apply an action already in the game's vocabulary for ``seat`` (a computer seat's
+        choice), made on the state with ``version``."""
+        async with self.lock(game_id), self.storage.transaction() as tx:
+            game = await self._active(tx, game_id)
+            if version != game.version:
+                raise Stale("The game moved on meanwhile.")
+            return await self._commit(tx, game, action, seat, self.clock())
+
+    async def resign(self, game_id: int, user_id: int, version: int | None) -> Moved:
+        """A member gives up (their team loses)."""
+        return await self._player_action(
+            game_id, user_id, version, lambda rules, state, seat: rules.resign(state, seat)
+        )
+
+    async def _player_action(
+        self,
+        game_id: int,
+        user_id: int,
+        version: int | None,
+        build: Callable[[GameRules, Any, int], Any],
+    ) -> Moved:
+        async with self.lock(game_id), self.storage.transaction() as tx:
+            game = await tx.play.get_game(game_id)
+            if game is None:
+                raise NotFound("That game no longer exists.")
+            seat = game.seat_of(user_id)
+            if seat is None:
+                raise NotAllowed("You are not playing in this game.")
+            if game.status != ACTIVE:
+                raise Stale("This game is over.")
+            if version is not None and version != game.version:
+                raise Stale("That is no longer available — here is your hand as it is now.")
+            action = build(game.rules, game.state, seat)
+            return await self._commit(tx, game, action, seat, self.clock())
+
+    # --- time-outs and aborts ----------------------------------------------------------
+
+    async def time_out(self, game_id: int) -> Moved | None:
+        """End a game whose deadline has passed: a loss on time for the one player it waited
+        for or, when it waited for several, abandoned.
+
+        The deadline is checked again inside the transaction, so a move that arrived first
+        wins; None when there is nothing (any more) to end.
+        """
+        async with self.lock(game_id), self.storage.transaction() as tx:
+            game = await tx.play.get_game(game_id)
+            clock = await tx.clocks.get_clock(game_id)
+            now = self.clock()
+            if game is None or game.status != ACTIVE or clock is None:
+                return None
+            if clock.deadline_at is None or clock.deadline_at > now:
+                return None
+            up = timeout_action(game)
+            loser = None if up.seat is None else game.player_ids[up.seat]
+            await tx.clocks.record_event(game_id, up.event, loser, now)
+            log.info("game %s ran out of time (%s)", game_id, up.action)
+            seat = up.seat if up.seat is not None else (game.to_act or (0,))[0]
+            return await self._commit(tx, game, up.action, seat, now)
+
+    async def abort(
+        self, game_id: int, *, guild_id: int, by_user_id: int, reason: str | None = None
+    ) -> Moved:
+        """A server manager stops a game: abandoned, without a winner, so unrated; recorded
+        with who did it."""
+        async with self.lock(game_id), self.storage.transaction() as tx:
+            game = await tx.play.get_game(game_id)
+            if game is None or game.guild_id != guild_id:
+                raise NotFound(f"There is no game {game_id} in this server.")
+            if game.status != ACTIVE:
+                raise NotFound(f"Game {game_id} is already over.")
+            now = self.clock()
+            await tx.clocks.record_event(game_id, "aborted", by_user_id, now, reason)
+            log.info("game %s aborted by %s", game_id, by_user_id)
+            waiting = game.to_act
+            action = game.rules.abandon(game.state)
+            return await self._commit(tx, game, action, waiting[0] if waiting else 0, now)
+
+    # --- the one way a state changes ---------------------------------------------------
+
+    async def _active(self, tx: Transaction, game_id: int) -> Game:
+        game = await tx.play.get_game(game_id)
+        if game is None:
+            raise NotFound("That game no longer exists.")
+        if game.status != ACTIVE:
+            raise Stale("This game is over.")
+        return game
+
+    async def _commit(
+        self, tx: Transaction, game: Game, action: Any, seat: int, now: float
+    ) -> Moved:
+        """Apply an action to a game read in this transaction, take any chance step now due,
+        write the new state and run the hooks — all before the caller commits."""
+        rules = game.rules
+        state, events = rules.apply(game.state, action)
+        state, more = rules.settle(state, self.rng)
+        events = [*events, *more]
+        outcome = rules.outcome(state)
+        try:
+            await tx.play.save_state(
+                game.id,
+                expected_version=game.version,
+                version=rules.version(state),
+                state=rules.dumps(state),
+                status=ACTIVE if outcome is None else FINISHED,
+                result=None if outcome is None else outcome.ending,
+                winner=None if outcome is None else outcome.winner,
+                now=now,
+            )
+        except VersionConflict as error:
+            raise Stale("The game moved on meanwhile.") from error
+        after = await tx.play.get_game(game.id)
+        assert after is not None
+        for hook in self.move_hooks:
+            await hook(tx, after)
+        if after.status == FINISHED:
+            for hook in self.finish_hooks:
+                await hook(tx, after)
+            self._locks.pop(game.id, None)
+        return Moved(after, game.state, seat, events)
+
+
+__all__ = [
+    "CHALLENGE_TTL",
+    "Accepted",
+    "ChallengeRefused",
+    "GameService",
+    "Hook",
+    "IllegalMove",
+    "Moved",
+]

@@ -1,0 +1,102 @@
+"""What the play service needs from storage: challenges and games (any registered game).
+
+States are stored as the game's own text (``GameRules.dumps``); the storage turns them back
+with the codec the composition root gave it, so it never imports a game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+from bot.play.model import Challenge, Game, Invite, Seat
+
+
+class PlayStore(Protocol):
+    async def insert_challenge(
+        self,
+        *,
+        kind: str,
+        guild_id: int,
+        channel_id: int,
+        seats: Sequence[Invite],
+        target: int,
+        now: float,
+        expires_at: float,
+        time_per_move: float | None,
+    ) -> int:
+        """A new open challenge; its id."""
+        ...
+
+    async def get_challenge(self, challenge_id: int) -> Challenge | None: ...
+
+    async def set_challenge_message(self, challenge_id: int, message_id: int) -> None: ...
+
+    async def accept_invite(self, challenge_id: int, seat: int) -> bool:
+        """Mark one seat's invitation accepted; False when it already was."""
+        ...
+
+    async def close_challenge(
+        self, challenge_id: int, status: str, game_id: int | None = None
+    ) -> bool:
+        """Close an open challenge; False when it was no longer open."""
+        ...
+
+    async def open_challenge_between(
+        self, channel_id: int, user_ids: Sequence[int], now: float
+    ) -> Challenge | None:
+        """An open, unexpired challenge in this channel naming any two of these members."""
+        ...
+
+    async def due_challenges(self, now: float) -> list[Challenge]:
+        """Open challenges whose time has run out."""
+        ...
+
+    async def insert_game(
+        self,
+        *,
+        kind: str,
+        guild_id: int,
+        channel_id: int,
+        seats: Sequence[Seat],
+        target: int,
+        version: int,
+        state: str,
+        now: float,
+    ) -> int:
+        """A new active game; its id."""
+        ...
+
+    async def get_game(self, game_id: int) -> Game | None: ...
+
+    async def save_state(
+        self,
+        game_id: int,
+        *,
+        expected_version: int,
+        version: int,
+        state: str,
+        status: str,
+        result: str | None,
+        winner: int | None,
+        now: float,
+    ) -> None:
+        """Write a new state if the stored one still has ``expected_version``; else raise
+        :class:`bot.storage.VersionConflict`."""
+        ...
+
+    async def set_thread(self, game_id: int, thread_id: int) -> None: ...
+
+    async def set_table_message(self, game_id: int, message_id: int, posted_at: float) -> None: ...
+
+    async def active_games_of(self, guild_id: int, user_id: int) -> list[Game]:
+        """The member's games in progress in a server, most recently active first."""
+        ...
+
+    async def active_game_between(self, channel_id: int, user_ids: Sequence[int]) -> Game | None:
+        """A game in progress in this channel between any two of these members."""
+        ...
+
+    async def active_computer_games(self) -> list[Game]:
+        """Games in progress with at least one computer seat."""
+        ...

@@ -1,0 +1,340 @@
+"""The ladder in SQLite: results, ratings, aggregates and names (see migrations 0002 and 0005).
+Every query is a module constant; rows become :mod:`bot.ladder.model` types here and go no
+further.
+
+A ladder is a server's and a game kind's; display names are a server's. Every aggregate is
+written when a game finishes, so each read is a handful of index lookups (a deep leaderboard
+page skips its offset on a covering index).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+
+import aiosqlite
+
+from bot.ladder.model import (
+    ComputerRecord,
+    GameEntry,
+    PairRecord,
+    Result,
+    Standing,
+    Totals,
+)
+from bot.ladder.rating import Rating
+from bot.storage.sqlite.rows import fetch_all, fetch_one
+
+# --- writing ------------------------------------------------------------------------------
+
+ENTRY_EXISTS = "SELECT 1 FROM ladder_entries WHERE game_id = ? LIMIT 1"
+UPSERT_PLAYER = """
+INSERT INTO ladder_players (guild_id, kind, user_id, mu, sigma, rating, games, wins, losses,
+                            streak, best_streak, rounds, updated_at)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+ON CONFLICT (guild_id, kind, user_id) DO UPDATE SET
+    mu = excluded.mu, sigma = excluded.sigma, rating = excluded.rating, games = excluded.games,
+    wins = excluded.wins, losses = excluded.losses, streak = excluded.streak,
+    best_streak = excluded.best_streak, rounds = excluded.rounds,
+    updated_at = excluded.updated_at
+"""
+SET_STAT = """
+INSERT INTO ladder_stats (guild_id, kind, user_id, key, value) VALUES (?, ?, ?, ?, ?)
+ON CONFLICT (guild_id, kind, user_id, key) DO UPDATE SET value = excluded.value
+"""
+INSERT_ENTRY = """
+INSERT INTO ladder_entries (game_id, kind, guild_id, user_id, seat, team, opponent_id,
+                            computer_level, outcome, result, rated, points, opponent_points,
+                            rounds, mu, sigma, finished_at)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+"""
+ADD_PAIR = """
+INSERT INTO ladder_pairs (guild_id, kind, user_id, opponent_id, wins, losses)
+VALUES (?, ?, ?, ?, ?, ?)
+ON CONFLICT (guild_id, kind, user_id, opponent_id) DO UPDATE SET
+    wins = wins + excluded.wins, losses = losses + excluded.losses
+"""
+ADD_COMPUTER = """
+INSERT INTO computer_records (guild_id, kind, user_id, level, wins, losses)
+VALUES (?, ?, ?, ?, ?, ?)
+ON CONFLICT (guild_id, kind, user_id, level) DO UPDATE SET
+    wins = wins + excluded.wins, losses = losses + excluded.losses
+"""
+REMEMBER_NAME = """
+INSERT INTO display_names (guild_id, user_id, name, seen_at) VALUES (?, ?, ?, ?)
+ON CONFLICT (guild_id, user_id) DO UPDATE SET name = excluded.name, seen_at = excluded.seen_at
+"""
+
+# --- reading ------------------------------------------------------------------------------
+
+SELECT_PLAYER = """
+SELECT p.*, n.name AS name FROM ladder_players AS p
+LEFT JOIN display_names AS n ON n.guild_id = p.guild_id AND n.user_id = p.user_id
+WHERE p.guild_id = ? AND p.kind = ? AND p.user_id = ?
+"""
+STATS_OF = """
+SELECT user_id, key, value FROM ladder_stats WHERE guild_id = ? AND kind = ? AND user_id = ?
+"""
+STATS_OF_MANY = """
+SELECT user_id, key, value FROM ladder_stats
+WHERE guild_id = ? AND kind = ? AND user_id IN (SELECT value FROM json_each(?))
+"""
+"""The statistics of a page of players: their user ids as one JSON array."""
+COUNT_PLAYERS = "SELECT COUNT(*) FROM ladder_players WHERE guild_id = ? AND kind = ?"
+RANK_OF = """
+SELECT COUNT(*) + 1 FROM ladder_players WHERE guild_id = ? AND kind = ? AND rating > ?
+"""
+LEADERBOARD = """
+SELECT p.*, n.name AS name FROM (
+    -- Skipping OFFSET rows on the covering index alone keeps deep pages cheap.
+    SELECT user_id, rating, games FROM ladder_players WHERE guild_id = ? AND kind = ?
+    ORDER BY rating DESC, games DESC, user_id
+    LIMIT ? OFFSET ?
+) AS page
+JOIN ladder_players AS p ON p.guild_id = ? AND p.kind = ? AND p.user_id = page.user_id
+LEFT JOIN display_names AS n ON n.guild_id = p.guild_id AND n.user_id = p.user_id
+ORDER BY page.rating DESC, page.games DESC, page.user_id
+"""
+RATING_HISTORY = """
+SELECT mu, sigma, finished_at FROM ladder_entries
+WHERE guild_id = ? AND kind = ? AND user_id = ? AND rated = 1
+ORDER BY id DESC
+LIMIT ?
+"""
+PAIR = """
+SELECT wins, losses FROM ladder_pairs
+WHERE guild_id = ? AND kind = ? AND user_id = ? AND opponent_id = ?
+"""
+COMPUTER_RECORDS = """
+SELECT level, wins, losses FROM computer_records
+WHERE guild_id = ? AND kind = ? AND user_id = ?
+ORDER BY level
+"""
+RECENT_GAMES = """
+SELECT e.*, n.name AS opponent_name FROM ladder_entries AS e
+LEFT JOIN display_names AS n ON n.guild_id = e.guild_id AND n.user_id = e.opponent_id
+WHERE e.guild_id = ? AND e.kind = ? AND e.user_id = ?
+ORDER BY e.id DESC
+LIMIT ?
+"""
+NAME_OF = "SELECT name FROM display_names WHERE guild_id = ? AND user_id = ?"
+RATING_CHANGES = """
+SELECT e.user_id, e.mu, e.sigma, b.mu AS mu_before, b.sigma AS sigma_before
+FROM ladder_entries AS e
+LEFT JOIN ladder_entries AS b ON b.id = (
+    SELECT p.id FROM ladder_entries AS p
+    WHERE p.guild_id = e.guild_id AND p.kind = e.kind AND p.user_id = e.user_id
+      AND p.rated = 1 AND p.id < e.id
+    ORDER BY p.id DESC LIMIT 1
+)
+WHERE e.game_id = ? AND e.rated = 1
+"""
+
+
+def totals_from_row(row: aiosqlite.Row, stats: Mapping[str, int]) -> Totals:
+    """A player's totals from their ``ladder_players`` row and their statistics."""
+    return Totals(
+        rating=Rating(row["mu"], row["sigma"]),
+        games=row["games"],
+        wins=row["wins"],
+        losses=row["losses"],
+        streak=row["streak"],
+        best_streak=row["best_streak"],
+        rounds=row["rounds"],
+        stats=dict(stats),
+    )
+
+
+def entry_from_row(row: aiosqlite.Row) -> GameEntry:
+    mu, sigma = row["mu"], row["sigma"]
+    return GameEntry(
+        game_id=row["game_id"],
+        kind=row["kind"],
+        guild_id=row["guild_id"],
+        user_id=row["user_id"],
+        seat=row["seat"],
+        team=row["team"],
+        opponent_id=row["opponent_id"],
+        computer_level=row["computer_level"],
+        result=Result(row["outcome"]),
+        ending=row["result"],
+        rated=bool(row["rated"]),
+        points=row["points"],
+        opponent_points=row["opponent_points"],
+        rounds=row["rounds"],
+        rating=None if mu is None or sigma is None else Rating(mu, sigma),
+        finished_at=row["finished_at"],
+        opponent_name=row["opponent_name"],
+    )
+
+
+def stats_by_player(rows: list[aiosqlite.Row]) -> dict[int, dict[str, int]]:
+    """``ladder_stats`` rows grouped by player."""
+    grouped: dict[int, dict[str, int]] = {}
+    for row in rows:
+        grouped.setdefault(row["user_id"], {})[row["key"]] = row["value"]
+    return grouped
+
+
+class SqliteLadderStore:
+    """:class:`bot.ladder.store.LadderStore` on one SQLite connection."""
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self.conn = conn
+
+    # --- writing ------------------------------------------------------------------------
+
+    async def is_recorded(self, game_id: int) -> bool:
+        return await fetch_one(self.conn, ENTRY_EXISTS, (game_id,)) is not None
+
+    async def totals(self, guild_id: int, kind: str, user_id: int) -> Totals | None:
+        found = await self.standing(guild_id, kind, user_id, ranked=False)
+        return None if found is None else found.totals
+
+    async def save_totals(
+        self, guild_id: int, kind: str, user_id: int, totals: Totals, now: float
+    ) -> None:
+        rating = totals.rating
+        await self.conn.execute(
+            UPSERT_PLAYER,
+            (
+                guild_id,
+                kind,
+                user_id,
+                rating.mu,
+                rating.sigma,
+                rating.shown,
+                totals.games,
+                totals.wins,
+                totals.losses,
+                totals.streak,
+                totals.best_streak,
+                totals.rounds,
+                now,
+            ),
+        )
+        await self.conn.executemany(
+            SET_STAT,
+            [(guild_id, kind, user_id, key, value) for key, value in totals.stats.items()],
+        )
+
+    async def add_entry(self, entry: GameEntry) -> None:
+        rating = entry.rating
+        await self.conn.execute(
+            INSERT_ENTRY,
+            (
+                entry.game_id,
+                entry.kind,
+                entry.guild_id,
+                entry.user_id,
+                entry.seat,
+                entry.team,
+                entry.opponent_id,
+                entry.computer_level,
+                entry.result.value,
+                entry.ending,
+                int(entry.rated),
+                entry.points,
+                entry.opponent_points,
+                entry.rounds,
+                None if rating is None else rating.mu,
+                None if rating is None else rating.sigma,
+                entry.finished_at,
+            ),
+        )
+
+    async def add_pair_result(
+        self, guild_id: int, kind: str, user_id: int, opponent_id: int, won: bool
+    ) -> None:
+        await self.conn.execute(
+            ADD_PAIR, (guild_id, kind, user_id, opponent_id, int(won), int(not won))
+        )
+
+    async def add_computer_result(
+        self, guild_id: int, kind: str, user_id: int, level: str, won: bool
+    ) -> None:
+        await self.conn.execute(
+            ADD_COMPUTER, (guild_id, kind, user_id, level, int(won), int(not won))
+        )
+
+    # --- reading ------------------------------------------------------------------------
+
+    async def count_players(self, guild_id: int, kind: str) -> int:
+        row = await fetch_one(self.conn, COUNT_PLAYERS, (guild_id, kind))
+        return int(row[0])
+
+    async def rank_of(self, guild_id: int, kind: str, shown_rating: int) -> int:
+        """The rank that goes with a shown rating: one more than the players rated above it."""
+        row = await fetch_one(self.conn, RANK_OF, (guild_id, kind, shown_rating))
+        return int(row[0])
+
+    async def leaderboard(
+        self, guild_id: int, kind: str, *, offset: int, limit: int
+    ) -> list[Standing]:
+        rows = await fetch_all(
+            self.conn, LEADERBOARD, (guild_id, kind, limit, offset, guild_id, kind)
+        )
+        ids = json.dumps([row["user_id"] for row in rows])
+        stats = stats_by_player(await fetch_all(self.conn, STATS_OF_MANY, (guild_id, kind, ids)))
+        standings: list[Standing] = []
+        rank = 0
+        for i, row in enumerate(rows):
+            if i == 0:
+                rank = await self.rank_of(guild_id, kind, row["rating"])
+            elif row["rating"] != rows[i - 1]["rating"]:
+                rank = offset + i + 1
+            totals = totals_from_row(row, stats.get(row["user_id"], {}))
+            standings.append(Standing(row["user_id"], row["name"], totals, rank))
+        return standings
+
+    async def standing(
+        self, guild_id: int, kind: str, user_id: int, *, ranked: bool = True
+    ) -> Standing | None:
+        """A player's standing; with ``ranked=False`` its rank is left at 0 (one query less)."""
+        row = await fetch_one(self.conn, SELECT_PLAYER, (guild_id, kind, user_id))
+        if row is None:
+            return None
+        rows = await fetch_all(self.conn, STATS_OF, (guild_id, kind, user_id))
+        stats = stats_by_player(rows).get(user_id, {})
+        rank = await self.rank_of(guild_id, kind, row["rating"]) if ranked else 0
+        return Standing(user_id, row["name"], totals_from_row(row, stats), rank)
+
+    async def rating_history(
+        self, guild_id: int, kind: str, user_id: int, limit: int
+    ) -> list[tuple[Rating, float]]:
+        rows = await fetch_all(self.conn, RATING_HISTORY, (guild_id, kind, user_id, limit))
+        return [(Rating(r["mu"], r["sigma"]), r["finished_at"]) for r in reversed(rows)]
+
+    async def rating_changes(self, game_id: int) -> dict[int, tuple[Rating | None, Rating]]:
+        changes: dict[int, tuple[Rating | None, Rating]] = {}
+        for r in await fetch_all(self.conn, RATING_CHANGES, (game_id,)):
+            before = None if r["mu_before"] is None else Rating(r["mu_before"], r["sigma_before"])
+            changes[r["user_id"]] = (before, Rating(r["mu"], r["sigma"]))
+        return changes
+
+    async def pair_record(
+        self, guild_id: int, kind: str, user_id: int, opponent_id: int
+    ) -> PairRecord | None:
+        row = await fetch_one(self.conn, PAIR, (guild_id, kind, user_id, opponent_id))
+        return None if row is None else PairRecord(row["wins"], row["losses"])
+
+    async def computer_records(
+        self, guild_id: int, kind: str, user_id: int
+    ) -> list[ComputerRecord]:
+        rows = await fetch_all(self.conn, COMPUTER_RECORDS, (guild_id, kind, user_id))
+        return [ComputerRecord(r["level"], r["wins"], r["losses"]) for r in rows]
+
+    async def recent_games(
+        self, guild_id: int, kind: str, user_id: int, limit: int
+    ) -> list[GameEntry]:
+        rows = await fetch_all(self.conn, RECENT_GAMES, (guild_id, kind, user_id, limit))
+        return [entry_from_row(r) for r in rows]
+
+    # --- names --------------------------------------------------------------------------
+
+    async def remember_name(self, guild_id: int, user_id: int, name: str, now: float) -> None:
+        await self.conn.execute(REMEMBER_NAME, (guild_id, user_id, name, now))
+
+    async def name_of(self, guild_id: int, user_id: int) -> str | None:
+        row = await fetch_one(self.conn, NAME_OF, (guild_id, user_id))
+        return None if row is None else str(row["name"])

@@ -1,0 +1,379 @@
+"""The ``/vidrasso`` commands that start and play games: challenge, play-bot, hand, games,
+resign and rules; and the start-up duties of play (resuming the computer's turns).
+
+No rules and no SQL here: the services decide, and the shared flows in :mod:`cogs.ui` show.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.games import DEFAULT_KIND, GAMES, GameRules, default_level, rules_for
+from bot.play.model import Game, Invite
+from bot.play.service import ChallengeRefused
+from cogs.ui.buttons import (
+    DYNAMIC_ITEMS,
+    CancelButton,
+    HandButton,
+    ResignButton,
+    carries,
+    detached,
+    dispatch_orphan,
+    of_items,
+)
+from cogs.ui.clock_text import TIME_CHOICES, inbox_line
+from cogs.ui.common import COLOUR, NOT_IN_DMS, channel_of, custom_id_of, mention, reply
+from cogs.ui.games import presentation
+from cogs.ui.group import Subcommand, attach, detach
+
+if TYPE_CHECKING:
+    from bot.app import VidrassoBot
+
+log = logging.getLogger(__name__)
+
+KIND = DEFAULT_KIND
+"""The game ``/vidrasso`` plays; every other registered game gets a group of its own."""
+INBOX_LINES = 15
+
+
+def target_choices(rules: GameRules) -> list[app_commands.Choice[int]]:
+    return [
+        app_commands.Choice(name=f"{t} ({'standard' if i == 0 else 'long game'})", value=t)
+        for i, t in enumerate(rules.targets)
+    ]
+
+
+def challenge_command(cog: Play, rules: GameRules) -> Subcommand:
+    """``challenge`` for a game: one member option per seat to fill, named by the game."""
+
+    async def one(
+        interaction: discord.Interaction,
+        player1: discord.Member,
+        target: int | None = None,
+        per_move: int | None = None,
+    ) -> None:
+        await cog.challenge(interaction, rules, [player1], target, per_move)
+
+    async def two(
+        interaction: discord.Interaction,
+        player1: discord.Member,
+        player2: discord.Member,
+        target: int | None = None,
+        per_move: int | None = None,
+    ) -> None:
+        await cog.challenge(interaction, rules, [player1, player2], target, per_move)
+
+    async def three(
+        interaction: discord.Interaction,
+        player1: discord.Member,
+        player2: discord.Member,
+        player3: discord.Member,
+        target: int | None = None,
+        per_move: int | None = None,
+    ) -> None:
+        await cog.challenge(interaction, rules, [player1, player2, player3], target, per_move)
+
+    callback: Any = {1: one, 2: two, 3: three}[len(rules.invites)]
+    names = {f"player{i}": invite.option for i, invite in enumerate(rules.invites, start=1)}
+    helps = {f"player{i}": invite.description for i, invite in enumerate(rules.invites, start=1)}
+    points = " or ".join(str(t) for t in rules.targets)
+    callback = app_commands.describe(
+        **helps,
+        target=f"Points to win: {points}",
+        per_move="Time for each move (default: this server's, usually 24 hours)",
+    )(callback)
+    callback = app_commands.rename(**names, per_move="time")(callback)
+    callback = app_commands.choices(target=target_choices(rules), per_move=TIME_CHOICES)(callback)
+    noun = "a member" if len(rules.invites) == 1 else "members"
+    return app_commands.Command(
+        name="challenge", description=f"Challenge {noun} to a game", callback=callback
+    )
+
+
+def play_bot_command(cog: Play, rules: GameRules) -> Subcommand:
+    """``play-bot``: a game against the computer in every other seat."""
+
+    async def play_bot(
+        interaction: discord.Interaction, level: str | None = None, target: int | None = None
+    ) -> None:
+        await cog.play_bot(interaction, rules, level, target)
+
+    callback: Any = app_commands.describe(
+        level=", ".join(rules.levels) + " (from rule-based to searching hard)",
+        target="Points to win: " + " or ".join(str(t) for t in rules.targets),
+    )(play_bot)
+    levels: list[app_commands.Choice[str]] = [
+        app_commands.Choice(name=n, value=n) for n in rules.levels
+    ]
+    callback = app_commands.choices(level=levels)(callback)
+    callback = app_commands.choices(target=target_choices(rules))(callback)
+    return app_commands.Command(
+        name="play-bot", description="Play a game against the computer", callback=callback
+    )
+
+
+def rules_command(cog: Play, rules: GameRules) -> Subcommand:
+    async def show_rules(interaction: discord.Interaction) -> None:
+        await reply(interaction, embed=presentation(rules.kind).rules())
+
+    return app_commands.Command(
+        name="rules", description="A short summary of the rules", callback=show_rules
+    )
+
+
+class Play(commands.Cog):
+    """Challenges, the table, private hands and the end of games."""
+
+    def __init__(self, bot: VidrassoBot) -> None:
+        self.bot = bot
+        self._resumed = False
+        main = rules_for(KIND)
+        self.subcommands: list[Subcommand] = [
+            challenge_command(self, main),
+            play_bot_command(self, main),
+            app_commands.Command(
+                name="hand", description="See your hand in this channel's game", callback=self.hand
+            ),
+            app_commands.Command(
+                name="games",
+                description="Your games in progress in this server",
+                callback=self.games,
+            ),
+            app_commands.Command(
+                name="resign", description="Resign your game in this channel", callback=self.resign
+            ),
+            rules_command(self, main),
+        ]
+        self.groups: list[app_commands.Group] = []
+        for kind, rules in GAMES.items():
+            if kind == KIND:
+                continue
+            group = app_commands.Group(
+                name=kind, description=f"Play {rules.title}", guild_only=True
+            )
+            group.add_command(challenge_command(self, rules))
+            if rules.levels:
+                group.add_command(play_bot_command(self, rules))
+            group.add_command(rules_command(self, rules))
+            self.groups.append(group)
+        super().__init__()
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
+        attach(self.bot, self.subcommands)
+        for group in self.groups:
+            self.bot.tree.add_command(group)
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(*DYNAMIC_ITEMS)
+        detach(self.bot, self.subcommands)
+        for group in self.groups:
+            self.bot.tree.remove_command(group.name)
+
+    # --- starting games ----------------------------------------------------------------
+
+    async def challenge(
+        self,
+        interaction: discord.Interaction,
+        rules: GameRules,
+        members: list[discord.Member],
+        target: int | None,
+        per_move: int | None,
+    ) -> None:
+        """Challenge members to the seats the game's options name; the bot's own account
+        fills its seat with the computer (alone, it is a game against the computer)."""
+        if interaction.guild is None or interaction.channel_id is None:
+            await reply(interaction, NOT_IN_DMS)
+            return
+        services = self.bot.services
+        settings = await services.settings.check_channel(
+            interaction.guild.id, channel_of(interaction), title=rules.title
+        )
+        me = self.bot.user
+        assert me is not None
+        if all(m.id == me.id for m in members):
+            await self._start_computer_game(interaction, rules, default_level(rules), target)
+            return
+        if any(m.bot and m.id != me.id for m in members):
+            raise ChallengeRefused("Bots can't play. Challenge a person instead.")
+        if any(m.id == me.id for m in members) and not rules.levels:
+            raise ChallengeRefused(f"I can't play {rules.title} myself. Challenge a person.")
+        by_seat = {
+            invite.seat: member for invite, member in zip(rules.invites, members, strict=True)
+        }
+        seats = [
+            Invite(m.id, accepted=True, computer=default_level(rules))
+            if m.id == me.id
+            else Invite(m.id)
+            for _, m in sorted(by_seat.items())
+        ]
+        row = await services.games.challenge(
+            kind=rules.kind,
+            guild_id=interaction.guild.id,
+            channel_id=interaction.channel_id,
+            challenger_id=interaction.user.id,
+            seats=seats,
+            target=target,
+            time_per_move=settings.default_time if per_move is None else float(per_move),
+        )
+        await self.bot.challenges.post(interaction, row)
+
+    async def play_bot(
+        self,
+        interaction: discord.Interaction,
+        rules: GameRules,
+        level: str | None,
+        target: int | None,
+    ) -> None:
+        if interaction.guild is None or interaction.channel_id is None:
+            await reply(interaction, NOT_IN_DMS)
+            return
+        await self.bot.services.settings.check_channel(
+            interaction.guild.id, channel_of(interaction), title=rules.title
+        )
+        await self._start_computer_game(interaction, rules, level or default_level(rules), target)
+
+    async def _start_computer_game(
+        self, interaction: discord.Interaction, rules: GameRules, level: str, target: int | None
+    ) -> None:
+        assert interaction.guild is not None and interaction.channel_id is not None
+        assert self.bot.user is not None
+        game = await self.bot.services.games.start_computer_game(
+            kind=rules.kind,
+            guild_id=interaction.guild.id,
+            channel_id=interaction.channel_id,
+            player_id=interaction.user.id,
+            computer_id=self.bot.user.id,
+            level=level,
+            target=target,
+        )
+        await interaction.response.send_message(
+            f"{mention(interaction.user.id)} plays {rules.title} against me ({level}, to "
+            f"{game.target}). Good luck!",
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        message = await interaction.original_response()
+        place_id = await self.bot.challenges.open_thread(interaction, game, message)
+        await self.bot.publisher.begin(game, place_id)
+
+    # --- playing -----------------------------------------------------------------------
+
+    async def hand(self, interaction: discord.Interaction) -> None:
+        game = await self._game_here(interaction, "show")
+        if game is not None:
+            await self.bot.hands.show(interaction, game)
+
+    async def games(self, interaction: discord.Interaction) -> None:
+        if interaction.guild is None:
+            await reply(interaction, NOT_IN_DMS)
+            return
+        services = self.bot.services
+        inbox = await services.clocks.inbox(interaction.guild.id, interaction.user.id)
+        if not inbox:
+            await reply(
+                interaction, "You have no games in progress. Start one with `/vidrasso challenge`."
+            )
+            return
+        now = services.games.clock()
+        lines = [
+            inbox_line(g.game, interaction.user.id, g.your_turn, g.deadline_at, now)
+            for g in inbox[:INBOX_LINES]
+        ]
+        if len(inbox) > INBOX_LINES:
+            lines.append(f"…and {len(inbox) - INBOX_LINES} more.")
+        embed = discord.Embed(
+            title="Your games, most urgent first", description="\n".join(lines), colour=COLOUR
+        )
+        await reply(interaction, embed=embed)
+
+    async def resign(self, interaction: discord.Interaction) -> None:
+        game = await self._game_here(interaction, "resign")
+        if game is None:
+            return
+        seat = game.seat_of(interaction.user.id)
+        assert seat is not None
+        against = " and ".join(mention(game.player_ids[s]) for s in game.opponents_of(seat))
+        await reply(
+            interaction,
+            f"Resign your game against {against}? It counts as a loss.",
+            view=of_items(ResignButton(game.id, game.version), CancelButton(game.id)),
+        )
+
+    async def _game_here(self, interaction: discord.Interaction, verb: str) -> Game | None:
+        """The caller's game in this channel or thread; asks which when there are several."""
+        if interaction.guild is None:
+            await reply(interaction, NOT_IN_DMS)
+            return None
+        games = await self.bot.services.games.games_of(interaction.guild.id, interaction.user.id)
+        here = [g for g in games if interaction.channel_id in (g.thread_id, g.channel_id)]
+        if len(here) == 1:
+            return here[0]
+        if len(games) == 1 and not here:
+            return games[0]
+        if not games:
+            await reply(
+                interaction, "You have no game in progress. Start one with `/vidrasso challenge`."
+            )
+            return None
+        choices = here or games
+        view = discord.ui.View(timeout=None)
+        for game in choices[:20]:
+            seat = game.seat_of(interaction.user.id)
+            if verb == "resign":
+                view.add_item(ResignButton(game.id, game.version, f"Resign game {game.id}"))
+            else:
+                label = f"Game {game.id} (round {game.rules.rounds(game.state) + 1})"
+                view.add_item(HandButton(game.id, label, primary=seat in game.to_act))
+        described = ", ".join(
+            f"game {g.id} vs {self._opponents(g, interaction.user.id)}" for g in choices[:20]
+        )
+        await reply(
+            interaction, f"You have several games ({described}). Which one?", view=detached(view)
+        )
+        return None
+
+    @staticmethod
+    def _opponents(game: Game, user_id: int) -> str:
+        seat = game.seat_of(user_id)
+        assert seat is not None
+        return " and ".join(mention(game.player_ids[s]) for s in game.opponents_of(seat))
+
+    # --- listeners ---------------------------------------------------------------------
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Answer clicks on buttons that are no longer on their message (see
+        :func:`cogs.ui.buttons.dispatch_orphan`)."""
+        if interaction.type is not discord.InteractionType.component:
+            return
+        custom_id = custom_id_of(interaction)
+        if custom_id is None or not custom_id.startswith("vidrasso:"):
+            return
+        message = interaction.message
+        if message is not None and carries(message, custom_id):
+            return  # discord.py dispatches it to the persistent button
+        await dispatch_orphan(interaction, custom_id)
+
+    @commands.Cog.listener()
+    async def on_ready(self) -> None:
+        """After a restart, finish any computer turn that was interrupted."""
+        if self._resumed:
+            return
+        self._resumed = True
+        for game in await self.bot.services.games.computer_games():
+            try:
+                await self.bot.publisher.computer_turns(game.id)
+            except Exception:
+                log.exception("could not resume the computer's turn in game %s", game.id)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Play(bot))  # type: ignore[arg-type]
+
+
+__all__: list[Any] = ["Play", "setup"]

@@ -1,0 +1,390 @@
+"""Persistent buttons, the same for every game. Each custom id carries what it acts on (the
+challenge or game, the state version it was drawn for, the move in the game's own notation),
+so buttons keep working after a restart and a button from an older state is recognised as such.
+Callbacks hand over to the flows the bot holds (:mod:`cogs.ui.challenges`, :mod:`cogs.ui.hands`).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from cogs.ui.common import guarded
+
+if TYPE_CHECKING:
+    from cogs.ui.challenges import Challenges
+    from cogs.ui.hands import Hands
+
+Button = discord.ui.Button[Any]
+
+
+def hands(interaction: discord.Interaction) -> Hands:
+    return interaction.client.hands  # type: ignore[attr-defined, no-any-return]
+
+
+def challenges(interaction: discord.Interaction) -> Challenges:
+    return interaction.client.challenges  # type: ignore[attr-defined, no-any-return]
+
+
+class ChallengeButton(
+    discord.ui.DynamicItem[Button],
+    template=r"vidrasso:challenge:(?P<id>\d+):(?P<action>accept|decline)",
+):
+    def __init__(self, challenge_id: int, accept: bool) -> None:
+        self.challenge_id = challenge_id
+        self.accept = accept
+        super().__init__(
+            discord.ui.Button(
+                label="Accept" if accept else "Decline",
+                style=discord.ButtonStyle.success if accept else discord.ButtonStyle.secondary,
+                custom_id=f"vidrasso:challenge:{challenge_id}:{'accept' if accept else 'decline'}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ChallengeButton:
+        return cls(int(match["id"]), match["action"] == "accept")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        flow = challenges(interaction)
+        await guarded(
+            interaction, lambda: flow.on_answer(interaction, self.challenge_id, self.accept)
+        )
+
+
+class HandButton(discord.ui.DynamicItem[Button], template=r"vidrasso:hand:(?P<game>\d+)"):
+    """ "Show my hand" on the table; "Refresh" on a hand."""
+
+    def __init__(self, game_id: int, label: str = "Show my hand", *, primary: bool = True) -> None:
+        self.game_id = game_id
+        style = discord.ButtonStyle.primary if primary else discord.ButtonStyle.secondary
+        super().__init__(
+            discord.ui.Button(label=label, style=style, custom_id=f"vidrasso:hand:{game_id}")
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> HandButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        flow = hands(interaction)
+        await guarded(interaction, lambda: flow.on_show(interaction, self.game_id))
+
+
+class MoveButton(
+    discord.ui.DynamicItem[Button],
+    template=r"vidrasso:move:(?P<game>\d+):(?P<version>\d+):(?P<move>[A-Za-z0-9._-]{1,40})",
+):
+    """One legal move of a private hand, in its game's notation (``play-9D``)."""
+
+    verb = "move"
+    """The custom id's second word, which says what a press does."""
+
+    def __init__(
+        self,
+        game_id: int,
+        version: int,
+        move: str,
+        *,
+        label: str | None = None,
+        emoji: str | None = None,
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        disabled: bool = False,
+        row: int | None = None,
+    ) -> None:
+        self.game_id = game_id
+        self.version = version
+        self.move = move
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                emoji=emoji,
+                style=style,
+                custom_id=f"vidrasso:{self.verb}:{game_id}:{version}:{move}",
+                disabled=disabled,
+                row=row,
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> MoveButton:
+        return cls(int(match["game"]), int(match["version"]), match["move"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        flow = hands(interaction)
+        await guarded(
+            interaction, lambda: flow.on_move(interaction, self.game_id, self.version, self.move)
+        )
+
+
+class PickButton(
+    MoveButton,
+    template=r"vidrasso:pick:(?P<game>\d+):(?P<version>\d+):(?P<move>[A-Za-z0-9._-]{1,40})",
+):
+    """The first tap of a move that wants a second thought (a gift): picks it, and the hand
+    then offers *Confirm*."""
+
+    verb = "pick"
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        flow = hands(interaction)
+        await guarded(
+            interaction, lambda: flow.on_pick(interaction, self.game_id, self.version, self.move)
+        )
+
+
+Option = tuple[str, str, str | None, str | None, bool]
+"""A select menu option: (move, label, description, emoji, chosen)."""
+
+
+class PickSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"vidrasso:choose:(?P<game>\d+):(?P<version>\d+):(?P<group>[a-z]{1,20})",
+):
+    """A labelled group of moves as a select menu (the trump suit, the trump rank): choosing
+    one picks it, and the hand then offers *Confirm*."""
+
+    def __init__(
+        self,
+        game_id: int,
+        version: int,
+        group: str,
+        options: list[Option] | None = None,
+        *,
+        placeholder: str | None = None,
+        row: int | None = None,
+    ) -> None:
+        self.game_id = game_id
+        self.version = version
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=f"vidrasso:choose:{game_id}:{version}:{group}",
+            placeholder=placeholder,
+            options=[
+                discord.SelectOption(
+                    value=move, label=label, description=description, emoji=emoji, default=chosen
+                )
+                for move, label, description, emoji, chosen in (options or [])
+            ]
+            or [discord.SelectOption(label="—")],
+            row=row,
+        )
+        super().__init__(select)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> PickSelect:
+        return cls(int(match["game"]), int(match["version"]), match["group"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        data: Any = interaction.data or {}
+        values = data.get("values") or []
+        flow = hands(interaction)
+        move = str(values[0]) if values else ""
+        await guarded(
+            interaction, lambda: flow.on_pick(interaction, self.game_id, self.version, move)
+        )
+
+
+class LegacyMoveButton(
+    discord.ui.DynamicItem[Button],
+    template=(
+        r"vidrasso:(?P<verb>play|gift|trump):(?P<game>\d+):(?P<version>\d+):"
+        r"(?P<what>[A2-9][SHDC]|(?:suit|rank):[SHDCA2-9])"
+    ),
+):
+    """Buttons of hands drawn before moves had one notation for every game (Vidrasso's
+    ``vidrasso:play:…``, ``vidrasso:gift:…``, ``vidrasso:trump:…``): still answered."""
+
+    def __init__(self, game_id: int, version: int, move: str) -> None:
+        self.game_id = game_id
+        self.version = version
+        self.move = move
+        super().__init__(discord.ui.Button(label=move, custom_id=f"vidrasso:legacy:{move}"))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> LegacyMoveButton:
+        move = f"{match['verb']}-{match['what'].replace(':', '-')}"
+        return cls(int(match["game"]), int(match["version"]), move)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        flow = hands(interaction)
+        await guarded(
+            interaction, lambda: flow.on_move(interaction, self.game_id, self.version, self.move)
+        )
+
+
+class ResignButton(
+    discord.ui.DynamicItem[Button], template=r"vidrasso:resign:(?P<game>\d+):(?P<version>\d+)"
+):
+    """The confirmation button of ``/vidrasso resign``."""
+
+    def __init__(self, game_id: int, version: int, label: str = "Yes, resign") -> None:
+        self.game_id = game_id
+        self.version = version
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.danger,
+                custom_id=f"vidrasso:resign:{game_id}:{version}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ResignButton:
+        return cls(int(match["game"]), int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        flow = hands(interaction)
+        await guarded(interaction, lambda: flow.on_resign(interaction, self.game_id, self.version))
+
+
+class CancelButton(discord.ui.DynamicItem[Button], template=r"vidrasso:cancel:(?P<game>\d+)"):
+    """*Cancel* beside a confirmation (``/vidrasso resign``): nothing happens."""
+
+    def __init__(self, game_id: int) -> None:
+        self.game_id = game_id
+        super().__init__(
+            discord.ui.Button(
+                label="Cancel",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"vidrasso:cancel:{game_id}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> CancelButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def play_on() -> None:
+            await interaction.response.edit_message(
+                content="You play on. Good luck!", embed=None, view=None
+            )
+
+        await guarded(interaction, play_on)
+
+
+class TricksButton(discord.ui.DynamicItem[Button], template=r"vidrasso:tricks:(?P<game>\d+)"):
+    """*Tricks* on the table: this round's tricks so far, privately (public information)."""
+
+    def __init__(self, game_id: int) -> None:
+        self.game_id = game_id
+        super().__init__(
+            discord.ui.Button(
+                label="Tricks",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"vidrasso:tricks:{game_id}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> TricksButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        flow = hands(interaction)
+        await guarded(interaction, lambda: flow.on_tricks(interaction, self.game_id))
+
+
+class RematchButton(discord.ui.DynamicItem[Button], template=r"vidrasso:rematch:(?P<game>\d+)"):
+    def __init__(self, game_id: int) -> None:
+        self.game_id = game_id
+        super().__init__(
+            discord.ui.Button(
+                label="Rematch",
+                style=discord.ButtonStyle.success,
+                custom_id=f"vidrasso:rematch:{game_id}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> RematchButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        flow = challenges(interaction)
+        await guarded(interaction, lambda: flow.on_rematch(interaction, self.game_id))
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    ChallengeButton,
+    HandButton,
+    MoveButton,
+    PickButton,
+    PickSelect,
+    LegacyMoveButton,
+    ResignButton,
+    CancelButton,
+    TricksButton,
+    RematchButton,
+)
+
+
+def detached(view: discord.ui.View) -> discord.ui.View:
+    """A view discord.py will not keep listening to.
+
+    Every button here is a persistent ``DynamicItem`` routed by its custom id, so listening
+    views are useless; worse, discord.py gives each view sent in an ephemeral reply a
+    15-minute timer that keeps the view alive (one per "Show my hand").
+    """
+    view.stop()
+    return view
+
+
+def of_items(*items: discord.ui.Item[Any]) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for item in items:
+        view.add_item(item)
+    return detached(view)
+
+
+def challenge_view(challenge_id: int) -> discord.ui.View:
+    return of_items(ChallengeButton(challenge_id, True), ChallengeButton(challenge_id, False))
+
+
+def table_view(game_id: int) -> discord.ui.View:
+    return of_items(HandButton(game_id), TricksButton(game_id))
+
+
+def carries(message: discord.Message, custom_id: str) -> bool:
+    """Whether a message (as Discord sent it with a click) still has this button."""
+    for row in message.components:
+        for child in getattr(row, "children", ()):
+            if getattr(child, "custom_id", None) == custom_id:
+                return True
+    return False
+
+
+async def dispatch_orphan(interaction: discord.Interaction, custom_id: str) -> bool:
+    """Run the button a custom id names even though its message no longer carries it.
+
+    discord.py dispatches a persistent button only if the message (as Discord sends it with
+    the click) still carries it. A fast double click arrives after the first click replaced
+    the buttons, and would otherwise end in "This interaction failed".
+    """
+    for item_cls in DYNAMIC_ITEMS:
+        match = item_cls.__discord_ui_compiled_template__.fullmatch(custom_id)
+        if match:
+            item = await item_cls.from_custom_id(interaction, None, match)  # type: ignore[arg-type]
+            await item.callback(interaction)
+            return True
+    return False

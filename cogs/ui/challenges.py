@@ -1,0 +1,132 @@
+"""Challenges in Discord: the challenge message, accepting and declining, the game's thread,
+and rematches. The service decides; this module only words and shows."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.clocks.policy import preset_name
+from bot.errors import NotAllowed
+from bot.play.model import ACCEPTED, CANCELLED, DECLINED, OPEN, Challenge, Game, Invite
+from cogs.ui.buttons import challenge_view
+from cogs.ui.common import mention
+
+if TYPE_CHECKING:
+    from bot.app import VidrassoBot
+
+log = logging.getLogger(__name__)
+
+
+def challenge_text(row: Challenge, *, expired: bool = False) -> str:
+    """The public challenge line, as it stands."""
+    terms = f"to {row.target}"
+    if row.time_per_move is not None:
+        terms += f", {preset_name(row.time_per_move)} per move"
+    invited = _names(row.invited_ids)
+    who = f"{mention(row.challenger_id)} challenges {invited} to {row.rules.title} ({terms})"
+    status = "expired" if expired else row.status
+    if status == OPEN:
+        waiting = _names(row.waiting_for)
+        question = "do you accept?"
+        return f"{who}. {waiting}, {question} Expires <t:{int(row.expires_at)}:R>."
+    if status == ACCEPTED:
+        return f"{who} — accepted! Game {row.game_id} is on."
+    if status == DECLINED:
+        return f"{who} — declined."
+    if status == CANCELLED:
+        return f"{who} — withdrawn."
+    return f"{who} — expired without an answer."
+
+
+def _names(user_ids: Sequence[int]) -> str:
+    names = [mention(u) for u in user_ids]
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+class Challenges:
+    """The challenge flow: post, answer, start the game in its own thread, rematch."""
+
+    def __init__(self, bot: VidrassoBot) -> None:
+        self.bot = bot
+
+    async def post(self, interaction: discord.Interaction, row: Challenge) -> None:
+        """Answer the command (or button) with the challenge, pinging the invited members."""
+        await interaction.response.send_message(
+            challenge_text(row),
+            view=challenge_view(row.id),
+            allowed_mentions=discord.AllowedMentions(
+                users=[discord.Object(id=i) for i in row.invited_ids]
+            ),
+        )
+        message = await interaction.original_response()
+        await self.bot.services.games.set_challenge_message(row.id, message.id)
+
+    async def on_answer(
+        self, interaction: discord.Interaction, challenge_id: int, accept: bool
+    ) -> None:
+        games = self.bot.services.games
+        if not accept:
+            row = await games.decline(challenge_id, interaction.user.id)
+            await interaction.response.edit_message(content=challenge_text(row), view=None)
+            return
+        accepted = await games.accept(challenge_id, interaction.user.id)
+        if accepted.game is None:  # others still have to answer
+            await interaction.response.edit_message(
+                content=challenge_text(accepted.challenge), view=challenge_view(challenge_id)
+            )
+            return
+        await interaction.response.edit_message(
+            content=challenge_text(accepted.challenge), view=None
+        )
+        place_id = await self.open_thread(interaction, accepted.game, interaction.message)
+        await self.bot.publisher.begin(accepted.game, place_id)
+
+    async def open_thread(
+        self, interaction: discord.Interaction, game: Game, message: discord.Message | None
+    ) -> int:
+        """Open a thread from the game's first message when allowed; else play in the channel."""
+        channel = interaction.channel
+        if message is None or isinstance(channel, discord.Thread):
+            return game.channel_id
+        if not interaction.app_permissions.create_public_threads:
+            return game.channel_id
+        if not (await self.bot.services.settings.guild_settings(game.guild_id)).open_threads:
+            return game.channel_id
+        try:
+            thread = await message.create_thread(
+                name=f"{game.rules.title} · game {game.id}", auto_archive_duration=10080
+            )
+        except discord.HTTPException as error:
+            log.info("could not open a thread for game %s: %s", game.id, error)
+            return game.channel_id
+        await self.bot.services.games.set_thread(game.id, thread.id)
+        return thread.id
+
+    async def on_rematch(self, interaction: discord.Interaction, game_id: int) -> None:
+        """A player of a finished game challenges the same players again, same terms."""
+        services = self.bot.services
+        game = await services.games.game(game_id)
+        seat = game.seat_of(interaction.user.id)
+        if seat is None:
+            raise NotAllowed("Only the players of this game can ask for a rematch.")
+        clock = await services.clocks.clock_of(game.id)  # a rematch keeps the time control
+        # The one asking sits first; the others keep their order round the table (and so
+        # their partnerships).
+        count = len(game.seats)
+        others = [(seat + k) % count for k in range(1, count)]
+        row = await services.games.challenge(
+            kind=game.kind,
+            guild_id=game.guild_id,
+            channel_id=interaction.channel_id or game.place_id,
+            challenger_id=interaction.user.id,
+            seats=[Invite(game.seats[s].user_id, computer=game.seats[s].computer) for s in others],
+            target=game.target,
+            time_per_move=None if clock is None else clock.time_per_move,
+        )
+        await self.post(interaction, row)

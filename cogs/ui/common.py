@@ -1,0 +1,132 @@
+"""What every cog shares: answering an interaction, turning errors into polite sentences,
+mentions, and the few fixed texts. Cogs import this module, never each other."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+
+from bot.errors import ServiceError
+from bot.games import IllegalMove
+
+log = logging.getLogger(__name__)
+
+NOT_IN_DMS = "Games are played in a server channel, not in DMs."
+SORRY = "Sorry — something went wrong on my side. Please try again."
+COLOUR = discord.Colour.from_rgb(46, 125, 84)
+"""The felt green of the card table: every embed's default colour."""
+
+DISCORD_EPOCH_MS = 1420070400000
+
+
+def mention(user_id: int) -> str:
+    return f"<@{user_id}>"
+
+
+def channel_mention(channel_id: int) -> str:
+    return f"<#{channel_id}>"
+
+
+def sentence(text: str) -> str:
+    """The text as a sentence: a capital first letter and a full stop."""
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def error_text(error: Exception) -> str:
+    """The sentence to show a member for a refused request."""
+    if isinstance(error, ServiceError):
+        return sentence(error.text(mention, channel_mention))
+    return sentence(str(error))
+
+
+def message_age(message_id: int, now: float) -> float:
+    """Seconds since a message was created, from its snowflake id."""
+    created = ((message_id >> 22) + DISCORD_EPOCH_MS) / 1000
+    return now - created
+
+
+def jump_url(guild_id: int, channel_id: int, message_id: int | None) -> str:
+    tail = f"/{message_id}" if message_id else ""
+    return f"https://discord.com/channels/{guild_id}/{channel_id}{tail}"
+
+
+def custom_id_of(interaction: discord.Interaction) -> str | None:
+    data: Any = interaction.data or {}
+    custom_id = data.get("custom_id")
+    return str(custom_id) if custom_id is not None else None
+
+
+def is_ephemeral(interaction: discord.Interaction) -> bool:
+    message = interaction.message
+    return message is not None and message.flags.ephemeral
+
+
+def channel_of(interaction: discord.Interaction) -> int:
+    """The channel an interaction comes from; for a thread, the channel it belongs to."""
+    channel = interaction.channel
+    if isinstance(channel, discord.Thread) and channel.parent_id is not None:
+        return channel.parent_id
+    assert interaction.channel_id is not None
+    return interaction.channel_id
+
+
+async def reply(
+    interaction: discord.Interaction,
+    content: str | None = None,
+    *,
+    embed: discord.Embed | None = None,
+    view: discord.ui.View | None = None,
+    file: discord.File | None = None,
+    ephemeral: bool = True,
+) -> None:
+    """Answer an interaction whether or not it has been answered already."""
+    kwargs: dict[str, Any] = {"content": content, "ephemeral": ephemeral}
+    if embed is not None:
+        kwargs["embed"] = embed
+    if view is not None:
+        kwargs["view"] = view
+    if file is not None:
+        kwargs["file"] = file
+    if interaction.response.is_done():
+        await interaction.followup.send(**kwargs)
+    else:
+        await interaction.response.send_message(**kwargs)
+
+
+async def answer_error(interaction: discord.Interaction, error: BaseException) -> None:
+    """The one way every command and button answers a failure: a refused request gets its
+    sentence, anything else is logged and gets an apology. Never raises."""
+    original = getattr(error, "original", error)
+    try:
+        if isinstance(original, ServiceError | IllegalMove):
+            await reply(interaction, error_text(original))
+        elif isinstance(error, discord.app_commands.NoPrivateMessage):
+            await reply(interaction, NOT_IN_DMS)
+        elif isinstance(error, discord.app_commands.CheckFailure):
+            await reply(interaction, "You can't use that command here.")
+        else:
+            log.error(
+                "interaction failed (user %s, command %s, custom id %s)",
+                interaction.user.id,
+                getattr(interaction.command, "qualified_name", None),
+                custom_id_of(interaction),
+                exc_info=original,
+            )
+            await reply(interaction, SORRY)
+    except discord.HTTPException:
+        log.exception("could not even answer the failed interaction")
+
+
+async def guarded(interaction: discord.Interaction, work: Callable[[], Awaitable[None]]) -> None:
+    """Run a button's work; answer any failure as :func:`answer_error` does."""
+    try:
+        await work()
+    except Exception as error:
+        await answer_error(interaction, error)

@@ -1,0 +1,90 @@
+"""How a game looks in Discord: the :class:`Presentation` contract, found by the game's kind.
+
+A game's rules name the module of its presentation (``GameRules.renderer``); that module
+exposes ``PRESENTATION``. The generic flows (challenge, table, hand, end of game) draw every
+game-specific text, embed and button through it, and build everything from views only.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping, Sequence
+from functools import cache
+from typing import Any, Protocol
+
+import discord
+
+from bot.games import rules_for
+from bot.play.model import Game
+from bot.play.service import Moved
+
+
+class Presentation(Protocol):
+    """Everything game-specific that people see."""
+
+    def table(self, game: Game, view: Any) -> discord.Embed:
+        """The public table, from the public view."""
+        ...
+
+    def picture(self, game: Game, view: Any, names: Sequence[str]) -> bytes | None:
+        """The public table drawn as a PNG, from the public view (None: text only)."""
+        ...
+
+    def turn_line(self, game: Game, view: Any) -> str:
+        """One line saying who must do what now (from the public view)."""
+        ...
+
+    def hand(self, game: Game, view: Any, note: str | None) -> discord.Embed:
+        """A player's private hand, from that player's own seat view."""
+        ...
+
+    def hand_items(
+        self, game: Game, view: Any, pending: str | None
+    ) -> Sequence[discord.ui.Item[Any]]:
+        """The buttons under a private hand: the legal moves, from the seat view. A move that
+        wants a second thought is picked first (``PickButton``/``PickSelect``) and shown
+        again with ``pending`` set, to be confirmed with a ``MoveButton``."""
+        ...
+
+    def tricks(self, game: Game, view: Any) -> discord.Embed:
+        """This round's tricks so far, from the public view."""
+        ...
+
+    def move_note(self, moved: Moved) -> str:
+        """A short line for the mover about what their action did."""
+        ...
+
+    def opening(self, game: Game) -> str | None:
+        """A public line before the first table (e.g. the cut for the dealer), if any."""
+        ...
+
+    def announcements(self, moved: Moved) -> Sequence[discord.Embed]:
+        """Public messages an action deserves besides the table (a round's result)."""
+        ...
+
+    def game_over(
+        self, game: Game, view: Any, ratings: Mapping[int, tuple[int, int]]
+    ) -> discord.Embed:
+        """The end of a game, from the public view; ``ratings`` maps each rated player to
+        their shown rating before and after the game."""
+        ...
+
+    def rules(self) -> discord.Embed:
+        """The rules, short."""
+        ...
+
+    def ladder_fields(self, stats: Mapping[str, int], rounds: int) -> list[tuple[str, str]]:
+        """Fields of ``/stats`` for this game's own statistics: (name, value)."""
+        ...
+
+    def ladder_summary(self, stats: Mapping[str, int], rounds: int) -> str | None:
+        """The game's own figure at the end of a leaderboard row, if any."""
+        ...
+
+
+@cache
+def presentation(kind: str) -> Presentation:
+    """The presentation of a registered game."""
+    module = importlib.import_module(rules_for(kind).renderer)
+    found: Presentation = module.PRESENTATION
+    return found

@@ -1,0 +1,201 @@
+"""Private hands: showing a player their cards, their moves through its buttons, resigning.
+
+A hand is only ever built from its owner's seat view and sent or edited through that owner's
+own interaction, so it can never reach anyone else.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.errors import NotAllowed, Stale
+from bot.games import IllegalMove
+from bot.play.model import Game
+from cogs.ui.buttons import HandButton, detached
+from cogs.ui.common import error_text, is_ephemeral, reply
+from cogs.ui.games import presentation
+
+if TYPE_CHECKING:
+    from bot.app import VidrassoBot
+
+log = logging.getLogger(__name__)
+
+LIVE_FOR = 14 * 60.0
+"""Seconds a hand message stays live: Discord lets an interaction's token edit its message
+for 15 minutes; a minute is kept in hand."""
+
+
+@dataclass
+class LiveHand:
+    """A player's latest hand message, editable through their own interaction's token."""
+
+    interaction: discord.Interaction
+    since: float
+    """``time.monotonic()`` when the interaction arrived."""
+
+    @property
+    def fresh(self) -> bool:
+        return time.monotonic() - self.since < LIVE_FOR
+
+
+class Hands:
+    """The private side of a game.
+
+    One tap a move: each player's latest hand message stays live, and whenever a game changes
+    it is edited in place for every other player of the game, through that player's own
+    interaction token — so it is ready when their turn comes, and nobody else's token ever
+    touches it. When the token is too old, the table's mention and *Show my hand* open a
+    fresh hand instead.
+    """
+
+    def __init__(self, bot: VidrassoBot) -> None:
+        self.bot = bot
+        self._live: dict[tuple[int, int], LiveHand] = {}
+
+    def _remember(self, interaction: discord.Interaction, game: Game) -> None:
+        key = (game.id, interaction.user.id)
+        if game.is_active:
+            self._live[key] = LiveHand(interaction, time.monotonic())
+        else:
+            self._live.pop(key, None)
+
+    async def follow(self, game: Game, *, skip_user: int | None = None) -> None:
+        """Bring every live hand of this game up to date (but ``skip_user``'s, just answered)."""
+        for seat, player in enumerate(game.seats):
+            if player.computer is not None or player.user_id == skip_user:
+                continue
+            key = (game.id, player.user_id)
+            live = self._live.get(key)
+            if live is None:
+                continue
+            if not live.fresh or not game.is_active:
+                del self._live[key]
+                if not live.fresh:
+                    continue
+            shown = presentation(game.kind)
+            seat_view = game.rules.view(game.state, seat)
+            try:
+                await live.interaction.edit_original_response(
+                    embed=shown.hand(game, seat_view, None), view=self.hand_view(game, seat)
+                )
+            except discord.HTTPException as error:
+                log.info("could not update a live hand in game %s: %s", game.id, error)
+                self._live.pop(key, None)
+
+    def hand_view(self, game: Game, seat: int, pending: str | None = None) -> discord.ui.View:
+        """The buttons under a player's hand: their moves (with ``pending``, a picked move
+        waiting for *Confirm*), and Refresh while the game is on."""
+        view = discord.ui.View(timeout=None)
+        seat_view = game.rules.view(game.state, seat)
+        for item in presentation(game.kind).hand_items(game, seat_view, pending):
+            view.add_item(item)
+        if game.is_active:
+            view.add_item(HandButton(game.id, "Refresh", primary=False))
+        return detached(view)
+
+    async def show(
+        self,
+        interaction: discord.Interaction,
+        game: Game,
+        *,
+        note: str | None = None,
+        edit: bool = False,
+        pending: str | None = None,
+    ) -> None:
+        """The player's private hand, from their own seat view only."""
+        seat = game.seat_of(interaction.user.id)
+        if seat is None:
+            raise NotAllowed("This isn't your game.")
+        embed = presentation(game.kind).hand(game, game.rules.view(game.state, seat), note)
+        buttons = self.hand_view(game, seat, pending)
+        if edit and not interaction.response.is_done():
+            await interaction.response.edit_message(content=None, embed=embed, view=buttons)
+        else:
+            await reply(interaction, embed=embed, view=buttons)
+        self._remember(interaction, game)
+
+    async def on_show(self, interaction: discord.Interaction, game_id: int) -> None:
+        game = await self.bot.services.games.game(game_id)
+        if game.seat_of(interaction.user.id) is None:
+            raise NotAllowed("This isn't your game — only its players have hands here.")
+        await self.show(interaction, game, edit=is_ephemeral(interaction))
+
+    async def on_move(
+        self, interaction: discord.Interaction, game_id: int, version: int, move: str
+    ) -> None:
+        """A move button: apply it, show the hand as it now is, publish, let the computer
+        answer."""
+        games = self.bot.services.games
+        try:
+            moved = await games.act(game_id, interaction.user.id, move, version)
+        except (Stale, IllegalMove) as error:
+            await self._refused(interaction, game_id, error)
+            return
+        note = presentation(moved.game.kind).move_note(moved)
+        await self.show(interaction, moved.game, note=note, edit=is_ephemeral(interaction))
+        publisher = self.bot.publisher
+        await publisher.publish(moved, mover_id=interaction.user.id)
+        if moved.game.has_computer and await publisher.computer_turns(game_id):
+            await self.refresh(interaction, game_id)
+
+    async def on_pick(
+        self, interaction: discord.Interaction, game_id: int, version: int, move: str
+    ) -> None:
+        """The first step of a move that is confirmed: show the hand with it picked."""
+        game = await self.bot.services.games.game(game_id)
+        seat = game.seat_of(interaction.user.id)
+        if seat is None:
+            raise NotAllowed("This isn't your game.")
+        legal = {game.rules.action_text(a) for a in game.rules.legal_actions(game.state, seat)}
+        if version != game.version or move not in legal:
+            note = "That is no longer available — here is your hand as it is now."
+            await self.show(interaction, game, note=note, edit=is_ephemeral(interaction))
+            return
+        await self.show(interaction, game, edit=is_ephemeral(interaction), pending=move)
+
+    async def on_tricks(self, interaction: discord.Interaction, game_id: int) -> None:
+        """This round's tricks so far, for anyone who asks (public information only)."""
+        game = await self.bot.services.games.game(game_id)
+        public = game.rules.view(game.state, None)
+        await reply(interaction, embed=presentation(game.kind).tricks(game, public))
+
+    async def on_resign(self, interaction: discord.Interaction, game_id: int, version: int) -> None:
+        games = self.bot.services.games
+        try:
+            moved = await games.resign(game_id, interaction.user.id, version)
+        except Stale as error:
+            await self._refused(interaction, game_id, error)
+            return
+        await self.show(
+            interaction, moved.game, note="You resigned.", edit=is_ephemeral(interaction)
+        )
+        await self.bot.publisher.publish(moved, mover_id=interaction.user.id)
+
+    async def _refused(
+        self, interaction: discord.Interaction, game_id: int, error: Exception
+    ) -> None:
+        """A move the game no longer allows: its player sees why, above the hand as it is."""
+        game = await self.bot.services.games.game(game_id)
+        if game.seat_of(interaction.user.id) is None:
+            raise NotAllowed("This isn't your game.") from error
+        await self.show(interaction, game, note=error_text(error), edit=is_ephemeral(interaction))
+
+    async def refresh(self, interaction: discord.Interaction, game_id: int) -> None:
+        """Bring the player's private hand up to date after the computer answered, so their
+        next press is not on a stale message."""
+        game = await self.bot.services.games.game(game_id)
+        seat = game.seat_of(interaction.user.id)
+        if seat is None:
+            return
+        shown = presentation(game.kind)
+        embed = shown.hand(game, game.rules.view(game.state, seat), "Your move.")
+        try:
+            await interaction.edit_original_response(embed=embed, view=self.hand_view(game, seat))
+        except discord.HTTPException as error:
+            log.info("could not refresh the hand in game %s: %s", game_id, error)
+        self._remember(interaction, game)

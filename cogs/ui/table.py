@@ -1,0 +1,237 @@
+"""The public side of every game: the table message, round results, the end of the game.
+
+Whenever the turn passes, a new table message mentions whoever must act (edits do not notify)
+and the previous table is removed, so the channel or thread stays readable. Otherwise the
+latest table is edited in place while it is fresh. Everything here is drawn from public views.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+import logging
+import time
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.play.model import Challenge, Game
+from bot.play.service import Moved
+from cogs.ui.buttons import RematchButton, of_items, table_view
+from cogs.ui.challenges import challenge_text
+from cogs.ui.clock_text import deadline_text
+from cogs.ui.common import mention, message_age
+from cogs.ui.games import presentation
+
+if TYPE_CHECKING:
+    from bot.app import VidrassoBot
+
+log = logging.getLogger(__name__)
+
+PICTURE = "table.png"
+"""The file name of a table's picture (one per table message)."""
+EDIT_WINDOW = 3600.0
+"""Never rely on editing a message older than this: post a new one instead."""
+
+
+class Publisher:
+    """Posts and edits the public messages of games and challenges."""
+
+    def __init__(self, bot: VidrassoBot) -> None:
+        self.bot = bot
+
+    async def begin(self, game: Game, place_id: int) -> None:
+        """The opening line and the first table; then the computer moves if it is first."""
+        if place_id != game.place_id:
+            game = await self.bot.services.games.game(game.id)
+        opening = presentation(game.kind).opening(game)
+        if opening:
+            await self.send(place_id, opening, mention=[])
+        await self.post_table(game, mention_seats=game.to_act)
+        await self.computer_turns(game.id)
+
+    async def computer_turns(self, game_id: int) -> bool:
+        """Let the computer play its seats, showing each move; True if it moved."""
+        return await self.bot.services.computer.take_turns(game_id, self.publish)
+
+    async def publish(self, moved: Moved, *, mover_id: int | None = None) -> None:
+        """The public side of any accepted action — round results, table, end of game — and
+        every other player's live hand brought up to date."""
+        await self._publish(moved)
+        await self.bot.hands.follow(moved.game, skip_user=mover_id)
+
+    async def _publish(self, moved: Moved) -> None:
+        game = moved.game
+        shown = presentation(game.kind)
+        for embed in shown.announcements(moved):
+            await self.send(game.place_id, embed=embed)
+        if game.outcome is not None:
+            await self.retire_table(game.place_id, game.guild_id, game.table_message_id)
+            await self.game_over(game)
+            return
+        new_round = game.rules.rounds(game.state) != game.rules.rounds(moved.before)
+        if new_round:
+            await self.replace_table(game, mention_seats=game.to_act)
+        elif moved.turn_passed:
+            waiting = tuple(s for s in game.to_act if s != moved.seat)
+            await self.replace_table(game, mention_seats=waiting)
+        else:
+            await self.refresh_table(game)
+
+    async def replace_table(self, game: Game, *, mention_seats: tuple[int, ...]) -> None:
+        """A new table below, then the old one removed: a game never has no table, even if
+        the bot stops between the two."""
+        old = game.table_message_id
+        await self.post_table(game, mention_seats=mention_seats)
+        await self.retire_table(game.place_id, game.guild_id, old)
+
+    async def post_table(self, game: Game, *, mention_seats: tuple[int, ...]) -> None:
+        """A new public table message, mentioning who must act (edits do not notify)."""
+        ids = [game.player_ids[s] for s in mention_seats if not game.is_computer(s)]
+        content, embed, picture = await self.table(game)
+        message = await self.send(
+            game.place_id,
+            content,
+            embed=embed,
+            view=table_view(game.id),
+            file=picture,
+            mention=ids,
+        )
+        await self.bot.services.games.set_table_message(game.id, message.id)
+
+    async def table(self, game: Game) -> tuple[str, discord.Embed, discord.File | None]:
+        """The public table, all drawn from one public view: the turn line (the message's
+        content), the embed (with the deadline of the move it waits for) and, for a game that
+        draws one, its picture, attached and shown in the embed."""
+        public = game.rules.view(game.state, None)
+        shown = presentation(game.kind)
+        content = shown.turn_line(game, public)
+        embed = shown.table(game, public)
+        clock = await self.bot.services.clocks.clock_of(game.id)
+        if clock is not None and clock.deadline_at is not None:
+            embed.add_field(name="Move by", value=deadline_text(clock.deadline_at), inline=False)
+        if not self.bot.config.table_pictures:
+            return content, embed, None
+        names = await self.names(game)
+        png = await asyncio.to_thread(shown.picture, game, public, names)
+        if png is None:
+            return content, embed, None
+        embed.set_image(url=f"attachment://{PICTURE}")
+        return content, embed, discord.File(io.BytesIO(png), filename=PICTURE)
+
+    async def names(self, game: Game) -> list[str]:
+        """What a picture calls each seat: the name last seen, the computer's level, or the
+        seat's number."""
+        names = []
+        for seat, player in enumerate(game.seats):
+            if player.computer is not None:
+                names.append(f"Computer ({player.computer})")
+                continue
+            seen = await self.bot.services.ladder.name(game.guild_id, player.user_id)
+            names.append(seen or f"Player {seat + 1}")
+        return names
+
+    async def refresh_table(self, game: Game) -> None:
+        """Edit the latest table in place while it is fresh; otherwise post a new one."""
+        mid = game.table_message_id
+        if mid is None or message_age(mid, time.time()) > EDIT_WINDOW:
+            await self.replace_table(game, mention_seats=())
+            return
+        channel = self.bot.get_partial_messageable(game.place_id, guild_id=game.guild_id)
+        content, embed, picture = await self.table(game)
+        try:
+            await channel.get_partial_message(mid).edit(
+                content=content,
+                embed=embed,
+                view=table_view(game.id),
+                attachments=[picture] if picture else [],
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+        except discord.HTTPException as error:
+            log.info("could not edit table of game %s (%s); posting anew", game.id, error)
+            await self.replace_table(game, mention_seats=())
+
+    async def retire_table(self, place_id: int, guild_id: int, message_id: int | None) -> None:
+        """Delete a previous table (the bot's own message) once another replaces it."""
+        if message_id is None:
+            return
+        channel = self.bot.get_partial_messageable(place_id, guild_id=guild_id)
+        try:
+            await channel.get_partial_message(message_id).delete()
+        except discord.HTTPException as error:
+            log.info("could not remove the old table message %s: %s", message_id, error)
+
+    async def ensure_table(self, game: Game) -> bool:
+        """Post a table for a game in progress whose table message is gone (e.g. the bot
+        stopped between posting and recording it); True when one was posted."""
+        if game.table_message_id is not None:
+            channel = self.bot.get_partial_messageable(game.place_id, guild_id=game.guild_id)
+            try:
+                await channel.fetch_message(game.table_message_id)
+                return False
+            except discord.NotFound:
+                pass
+        await self.post_table(game, mention_seats=game.to_act)
+        return True
+
+    async def game_over(self, game: Game) -> None:
+        """The end: who won, round by round, the rating changes, every player pinged, the
+        game record and a Rematch button."""
+        public = game.rules.view(game.state, None)
+        changes = await self.bot.services.ladder.rating_changes(game.id)
+        ratings = {user: (before.shown, after.shown) for user, (before, after) in changes.items()}
+        record = game.rules.record(game.state, [str(i) for i in game.player_ids])
+        record["game_id"] = game.id
+        data = json.dumps(record, indent=1).encode()
+        people = [s.user_id for s in game.seats if s.computer is None]
+        await self.send(
+            game.place_id,
+            " ".join(mention(u) for u in people),
+            embed=presentation(game.kind).game_over(game, public, ratings),
+            file=discord.File(io.BytesIO(data), filename=f"{game.kind}-game-{game.id}.json"),
+            view=of_items(RematchButton(game.id)),
+            mention=people,
+        )
+
+    async def expire_due_challenges(self) -> list[Challenge]:
+        """Close challenges whose time ran out and take the buttons off their messages."""
+        expired = await self.bot.services.games.expire_challenges()
+        for row in expired:
+            if row.message_id is None:
+                continue
+            channel = self.bot.get_partial_messageable(row.channel_id)
+            try:
+                await channel.get_partial_message(row.message_id).edit(
+                    content=challenge_text(row, expired=True), view=None
+                )
+            except discord.HTTPException as error:
+                log.info("could not update expired challenge %s: %s", row.id, error)
+        return expired
+
+    async def send(
+        self,
+        place_id: int,
+        content: str | None = None,
+        *,
+        embed: discord.Embed | None = None,
+        view: discord.ui.View | None = None,
+        file: discord.File | None = None,
+        mention: list[int] | None = None,
+    ) -> discord.Message:
+        """Post in a channel or thread, notifying only the members in ``mention``."""
+        channel = self.bot.get_partial_messageable(place_id)
+        kwargs: dict[str, Any] = {
+            "allowed_mentions": discord.AllowedMentions(
+                users=[discord.Object(id=i) for i in (mention or [])]
+            )
+        }
+        if content is not None:
+            kwargs["content"] = content
+        if embed is not None:
+            kwargs["embed"] = embed
+        if view is not None:
+            kwargs["view"] = view
+        if file is not None:
+            kwargs["file"] = file
+        return await channel.send(**kwargs)

@@ -1,0 +1,198 @@
+"""The game service on a real SQLite file: challenges, moves, versions, restarts."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.engine import Phase, legal_actions
+from bot.errors import NotAllowed, Stale
+from bot.games import IllegalMove, rules_for
+from bot.play.model import Invite
+from bot.play.service import ChallengeRefused, GameService
+from bot.services import load_state
+from bot.storage.sqlite import SqliteStorage, migrations
+
+ALICE, BOB, CAROL = 101, 202, 303
+GUILD, CHANNEL = 1, 10
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1_700_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+OPEN: list[SqliteStorage] = []
+VIDRASSO = rules_for("vidrasso")
+
+
+@pytest.fixture(autouse=True)
+async def close_databases() -> AsyncIterator[None]:
+    yield
+    while OPEN:
+        await OPEN.pop().close()
+
+
+async def make_service(path: Path, clock: Clock | None = None) -> GameService:
+    db = await SqliteStorage.open(path, load_state)
+    OPEN.append(db)
+    return GameService(db, clock=clock or Clock(), rng=random.Random(7))
+
+
+async def challenge(
+    service: GameService,
+    challenger: int = ALICE,
+    opponent: int = BOB,
+    *,
+    target: int = 300,
+    channel: int = CHANNEL,
+):  # type: ignore[no-untyped-def]
+    return await service.challenge(
+        kind="vidrasso",
+        guild_id=GUILD,
+        channel_id=channel,
+        challenger_id=challenger,
+        seats=[Invite(opponent)],
+        target=target,
+    )
+
+
+async def start(service: GameService) -> int:
+    made = await challenge(service)
+    accepted = await service.accept(made.id, BOB)
+    assert accepted.game is not None
+    return accepted.game.id
+
+
+def to_choice(action: object) -> str:
+    return VIDRASSO.action_text(action)
+
+
+async def test_migrations_set_user_version(tmp_path: Path) -> None:
+    db = await SqliteStorage.open(tmp_path / "v.sqlite3", load_state)
+    OPEN.append(db)
+    row = (await db.execute("PRAGMA user_version"))[0]
+    mode = (await db.execute("PRAGMA journal_mode"))[0]
+    assert row[0] == migrations()[-1][0]
+    assert mode[0] == "wal"
+    again = await SqliteStorage.open(tmp_path / "v.sqlite3", load_state)  # nothing twice
+    OPEN.append(again)
+
+
+@pytest.mark.parametrize(
+    ("opponent", "target", "message"),
+    [
+        (ALICE, 300, "yourself"),
+        (BOB, 400, "300"),
+    ],
+)
+async def test_refused_challenges(tmp_path: Path, opponent: int, target: int, message: str) -> None:
+    service = await make_service(tmp_path / "g.sqlite3")
+    with pytest.raises(ChallengeRefused, match=message):
+        await challenge(service, ALICE, opponent, target=target)
+
+
+async def test_one_open_game_per_pair_and_channel(tmp_path: Path) -> None:
+    service = await make_service(tmp_path / "g.sqlite3")
+    made = await challenge(service)
+    with pytest.raises(ChallengeRefused, match="already an open challenge"):
+        await challenge(service, BOB, ALICE)
+    with pytest.raises(NotAllowed, match="Only"):
+        await service.accept(made.id, CAROL)
+    with pytest.raises(NotAllowed, match="Only"):
+        await service.accept(made.id, ALICE)  # the challenger cannot accept for the other
+    await service.accept(made.id, BOB)
+    with pytest.raises(ChallengeRefused, match="no longer open"):
+        await service.accept(made.id, BOB)
+    with pytest.raises(ChallengeRefused, match="in progress"):
+        await challenge(service, target=500)
+    # another channel is fine
+    await challenge(service, channel=CHANNEL + 1)
+
+
+async def test_challenges_expire(tmp_path: Path) -> None:
+    clock = Clock()
+    service = await make_service(tmp_path / "g.sqlite3", clock)
+    made = await challenge(service)
+    clock.now += service.challenge_ttl + 1
+    with pytest.raises(ChallengeRefused, match="expired"):
+        await service.accept(made.id, BOB)
+    other = await challenge(service)
+    clock.now += service.challenge_ttl + 1
+    expired = await service.expire_challenges()
+    assert [c.id for c in expired] == [made.id, other.id]
+    assert (await service.get_challenge(other.id)).status == "expired"
+
+
+async def test_full_game_with_restarts_and_stale_versions(tmp_path: Path) -> None:
+    path = tmp_path / "g.sqlite3"
+    service = await make_service(path)
+    game_id = await start(service)
+    rng = random.Random(3)
+    players = (ALICE, BOB)
+    moves = 0
+    while True:
+        game = await service.game(game_id)
+        state = game.state
+        if state.is_over:
+            break
+        seat = state.to_act[0]
+        action = rng.choice(legal_actions(state, seat))
+        if moves % 50 == 7:
+            # a stranger, and the other player, are refused; nothing changes
+            with pytest.raises(NotAllowed):
+                await service.act(game_id, CAROL, to_choice(action), game.version)
+        if moves % 40 == 3:
+            # restart: a new service on the same file resumes the game
+            await OPEN.pop().close()
+            service = await make_service(path)
+        moved = await service.act(game_id, players[seat], to_choice(action), game.version)
+        assert moved.game.version > game.version
+        if moves % 30 == 5 and not moved.game.state.is_over:
+            # the same click again (a double click) is stale and applies nothing
+            with pytest.raises(Stale):
+                await service.act(game_id, players[seat], to_choice(action), game.version)
+            assert (await service.game(game_id)).version == moved.game.version
+        moves += 1
+    finished = await service.game(game_id)
+    assert finished.status == "finished" and finished.result == "finished"
+    assert finished.winner == finished.state.outcome.winner  # type: ignore[union-attr]
+    assert sum(finished.state.totals) == 180 * len(finished.state.rounds)
+    assert finished.state.phase is Phase.OVER
+
+
+async def test_concurrent_double_click_applies_once(tmp_path: Path) -> None:
+    service = await make_service(tmp_path / "g.sqlite3")
+    game_id = await start(service)
+    game = await service.game(game_id)
+    seat = game.state.to_act[0]
+    action = legal_actions(game.state, seat)[0]
+    player = (ALICE, BOB)[seat]
+    results = await asyncio.gather(
+        *(service.act(game_id, player, to_choice(action), game.version) for _ in range(3)),
+        return_exceptions=True,
+    )
+    assert sum(not isinstance(r, BaseException) for r in results) == 1
+    assert all(isinstance(r, Stale) for r in results if isinstance(r, BaseException))
+    assert (await service.game(game_id)).version == game.version + 1
+
+
+async def test_resign_and_illegal_card(tmp_path: Path) -> None:
+    service = await make_service(tmp_path / "g.sqlite3")
+    game_id = await start(service)
+    game = await service.game(game_id)
+    with pytest.raises(IllegalMove):
+        # a card during the trump choice is refused with the engine's sentence
+        await service.act(game_id, ALICE, "play-AS", game.version)
+    with pytest.raises(IllegalMove):
+        await service.act(game_id, ALICE, "no-such-move", game.version)
+    moved = await service.resign(game_id, BOB, None)
+    assert moved.game.status == "finished" and moved.game.result == "resigned"
+    assert moved.game.winner == 0
