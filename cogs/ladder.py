@@ -10,8 +10,6 @@ ids), so they keep working after a restart.
 
 from __future__ import annotations
 
-import io
-import json
 import logging
 import re
 from typing import Any, ClassVar
@@ -26,6 +24,7 @@ from bot.ladder.service import LadderService
 from cogs.ui import ladder_text as text
 from cogs.ui.buttons import of_items
 from cogs.ui.common import guarded, reply
+from cogs.ui.games import record_file
 from cogs.ui.group import Subcommand, attach, detach
 
 log = logging.getLogger(__name__)
@@ -112,14 +111,12 @@ class RecordButton(discord.ui.DynamicItem[Button], template=r"vidrasso:record:(?
     async def callback(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
             guild = guild_of(interaction)
-            game = await ladder_of(interaction.client).finished_game(guild.id, self.game_id)
-            record = game.rules.record(game.state, [str(i) for i in game.player_ids])
-            record["game_id"] = game.id
-            data = json.dumps(record, indent=1).encode()
-            file = discord.File(io.BytesIO(data), filename=f"{game.kind}-game-{game.id}.json")
+            games = interaction.client.services.games  # type: ignore[attr-defined]
+            game = await games.finished_game(guild.id, self.game_id)
+            file = record_file(game)
             await reply(
                 interaction,
-                f"The record of game {game.id} (`{record.get('format', 'JSON')}`).",
+                f"The record of game {game.id}.",
                 file=file,
             )
 

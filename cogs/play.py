@@ -147,6 +147,11 @@ class Play(commands.Cog):
             app_commands.Command(
                 name="resign", description="Resign your game in this channel", callback=self.resign
             ),
+            app_commands.Command(
+                name="replay",
+                description="Page through a finished game, trick by trick",
+                callback=self.replay,
+            ),
             rules_command(self, main),
         ]
         self.groups: list[app_commands.Group] = []
@@ -304,6 +309,15 @@ class Play(commands.Cog):
             view=of_items(ResignButton(game.id, game.version), CancelButton(game.id)),
         )
 
+    @app_commands.describe(game="The game's number (its record and /vidrasso history show it)")
+    async def replay(self, interaction: discord.Interaction, game: int) -> None:
+        if interaction.guild is None:
+            await reply(interaction, NOT_IN_DMS)
+            return
+        finished = await self.bot.services.games.finished_game(interaction.guild.id, game)
+        embed, files, view = await self.bot.publisher.replay_message(finished, 0)
+        await interaction.response.send_message(embed=embed, files=files, view=view)
+
     async def _game_here(self, interaction: discord.Interaction, verb: str) -> Game | None:
         """The caller's game in this channel or thread; asks which when there are several."""
         if interaction.guild is None:
@@ -361,11 +375,20 @@ class Play(commands.Cog):
 
     @commands.Cog.listener()
     async def on_ready(self) -> None:
-        """After a restart, finish any computer turn that was interrupted."""
+        """After a restart: every game in progress gets its table back if it was lost (the
+        bot stopped between posting it and recording it), and any computer turn that was
+        interrupted is finished."""
         if self._resumed:
             return
         self._resumed = True
-        for game in await self.bot.services.games.computer_games():
+        games = self.bot.services.games
+        for game in await games.active_games():
+            try:
+                if await self.bot.publisher.ensure_table(game):
+                    log.info("game %s had lost its table: posted it again", game.id)
+            except Exception:
+                log.exception("could not check the table of game %s", game.id)
+        for game in await games.computer_games():
             try:
                 await self.bot.publisher.computer_turns(game.id)
             except Exception:

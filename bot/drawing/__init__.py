@@ -8,5 +8,7 @@ reader may not see. The caller attaches the PNG bytes.
   them too, so this package imports nothing at its top: importing the text helpers loads no
   game);
 - :mod:`bot.drawing.cards`: one card face, a card back, an empty pile slot, the suit shapes;
-- :mod:`bot.drawing.vidrasso`: the whole Vidrasso table, :func:`~bot.drawing.vidrasso.table_png`.
+- :mod:`bot.drawing.vidrasso`: the whole Vidrasso table, :func:`~bot.drawing.vidrasso.table_png`;
+- :mod:`bot.drawing.message`: a Discord message (embeds, buttons, menus) drawn from its API
+  payload, for the reviewers' gallery (``python -m bot.screens``).
 """

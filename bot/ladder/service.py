@@ -13,12 +13,10 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from bot.errors import NotFound
 from bot.games import DEFAULT_KIND
 from bot.ladder.model import GameEntry, LeaderboardPage, PlayerStats
 from bot.ladder.rating import INITIAL, Rating
 from bot.ladder.results import record_result
-from bot.play.model import FINISHED, Game
 
 if TYPE_CHECKING:
     from bot.storage import Storage
@@ -109,16 +107,6 @@ class LadderService:
         """The player's most recent finished games in this server, newest first."""
         async with self.storage.read() as tx:
             return await tx.ladder.recent_games(guild_id, kind, user_id, RECENT_GAMES)
-
-    async def finished_game(self, guild_id: int, game_id: int) -> Game:
-        """A finished game of this server (for its record); anything else is refused."""
-        async with self.storage.read() as tx:
-            game = await tx.play.get_game(game_id)
-        if game is None or game.guild_id != guild_id:
-            raise NotFound("That game isn't one of this server's.")
-        if game.status != FINISHED:
-            raise NotFound("That game is still being played; its record comes when it ends.")
-        return game
 
     async def name(self, guild_id: int, user_id: int) -> str | None:
         """The display name last seen for a member of this server."""

@@ -337,10 +337,26 @@ class GameService:
             raise NotFound("That game no longer exists.")
         return game
 
+    async def finished_game(self, guild_id: int, game_id: int) -> Game:
+        """A finished game of this server (for its record or replay); anything else is
+        refused."""
+        async with self.storage.read() as tx:
+            game = await tx.play.get_game(game_id)
+        if game is None or game.guild_id != guild_id:
+            raise NotFound("That game isn't one of this server's.")
+        if game.status != FINISHED:
+            raise NotFound("That game is still being played; its record comes when it ends.")
+        return game
+
     async def games_of(self, guild_id: int, user_id: int) -> list[Game]:
         """The member's games in progress in this server, most recently active first."""
         async with self.storage.read() as tx:
             return await tx.play.active_games_of(guild_id, user_id)
+
+    async def active_games(self) -> list[Game]:
+        """Every game in progress (to check their tables after a restart)."""
+        async with self.storage.read() as tx:
+            return await tx.play.active_games()
 
     async def computer_games(self) -> list[Game]:
         """Games in progress with a computer seat."""

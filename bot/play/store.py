@@ -97,6 +97,10 @@ class PlayStore(Protocol):
         """A game in progress in this channel between any two of these members."""
         ...
 
+    async def active_games(self) -> list[Game]:
+        """Every game in progress, oldest first."""
+        ...
+
     async def active_computer_games(self) -> list[Game]:
         """Games in progress with at least one computer seat."""
         ...

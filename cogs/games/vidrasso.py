@@ -9,6 +9,7 @@ The generic flows reach this module through ``PRESENTATION`` (see :mod:`cogs.ui.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 import discord
@@ -19,6 +20,7 @@ from bot.engine import (
     Bid,
     Card,
     CardPlayed,
+    GameState,
     Gift,
     GiftGiven,
     Phase,
@@ -34,6 +36,8 @@ from bot.engine import (
     TrickTaken,
     TrumpChosen,
     Trumps,
+    replay,
+    to_record,
 )
 from bot.games import rules_for
 from bot.play.model import Game
@@ -427,8 +431,33 @@ def _confirm(game_id: int, view: TableView, move: str) -> MoveButton:
         assert isinstance(action, Gift)
         label = f"Give {action.card.display}"
     return MoveButton(
-        game_id, view.moves, move, label=label, style=discord.ButtonStyle.success, row=4
+        game_id, view.moves, move, label=label, style=discord.ButtonStyle.success, row=3
     )
+
+
+@lru_cache(maxsize=32)
+def positions(text: str) -> tuple[GameState, ...]:
+    """A game's positions trick by trick, for the replay: before each trick of each round,
+    each round's end, and the end of the game. Keyed by the stored state (a finished game
+    never changes)."""
+    final = VIDRASSO.loads(text)
+    found: list[GameState] = []
+    for state, _ in replay(to_record(final), check_legal=False):
+        if not state.rounds:
+            continue  # before the first deal
+        if (state.phase is Phase.PLAY and not state.round.trick) or state.phase is Phase.DEAL:
+            found.append(state)
+    found.append(final)
+    return tuple(found)
+
+
+def replay_title(state: GameState) -> str:
+    rnd = state.round
+    if state.is_over:
+        return "The end"
+    if state.phase is Phase.DEAL:
+        return f"Round {rnd.number} · the round is over"
+    return f"Round {rnd.number} · trick {len(rnd.tricks) + 1} of {TRICKS_PER_ROUND}"
 
 
 def move_note(moved: Moved) -> str:
@@ -507,6 +536,18 @@ class VidrassoPresentation:
         self, game: Game, view: TableView, ratings: Mapping[int, tuple[int, int]]
     ) -> discord.Embed:
         return game_over_embed(view, game.player_ids, ratings)
+
+    def replay_pages(self, game: Game) -> int:
+        return len(positions(VIDRASSO.dumps(game.state)))
+
+    def replay_page(
+        self, game: Game, page: int, names: Sequence[str]
+    ) -> tuple[discord.Embed, bytes | None]:
+        state = positions(VIDRASSO.dumps(game.state))[page]
+        public = VIDRASSO.view(state, None)
+        embed = table_embed(public, game.player_ids)
+        embed.title = f"Replay of game {game.id} · {replay_title(state)}"
+        return embed, table_png(public, names, key=("replay", game.id))
 
     def rules(self) -> discord.Embed:
         return discord.Embed(title="How to play Vidrasso", description=RULES_TEXT, colour=COLOUR)

@@ -59,11 +59,20 @@ class ChallengeButton(
 class HandButton(discord.ui.DynamicItem[Button], template=r"vidrasso:hand:(?P<game>\d+)"):
     """ "Show my hand" on the table; "Refresh" on a hand."""
 
-    def __init__(self, game_id: int, label: str = "Show my hand", *, primary: bool = True) -> None:
+    def __init__(
+        self,
+        game_id: int,
+        label: str = "Show my hand",
+        *,
+        primary: bool = True,
+        row: int | None = None,
+    ) -> None:
         self.game_id = game_id
         style = discord.ButtonStyle.primary if primary else discord.ButtonStyle.secondary
         super().__init__(
-            discord.ui.Button(label=label, style=style, custom_id=f"vidrasso:hand:{game_id}")
+            discord.ui.Button(
+                label=label, style=style, custom_id=f"vidrasso:hand:{game_id}", row=row
+            )
         )
 
     @classmethod
@@ -303,6 +312,38 @@ class TricksButton(discord.ui.DynamicItem[Button], template=r"vidrasso:tricks:(?
         await guarded(interaction, lambda: flow.on_tricks(interaction, self.game_id))
 
 
+class ReplayButton(
+    discord.ui.DynamicItem[Button],
+    template=r"vidrasso:replay:(?P<game>\d+):(?P<page>\d+):(?P<way>back|on)",
+):
+    """◀ / ▶ under a replay: anyone may page through a finished game."""
+
+    def __init__(self, game_id: int, page: int, forward: bool, *, disabled: bool = False) -> None:
+        self.game_id = game_id
+        self.page = page
+        way = "on" if forward else "back"
+        super().__init__(
+            discord.ui.Button(
+                label="▶" if forward else "◀",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"vidrasso:replay:{game_id}:{max(page, 0)}:{way}",
+                disabled=disabled,
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ReplayButton:
+        return cls(int(match["game"]), int(match["page"]), match["way"] == "on")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        publisher = interaction.client.publisher  # type: ignore[attr-defined]
+        await guarded(
+            interaction, lambda: publisher.on_replay_page(interaction, self.game_id, self.page)
+        )
+
+
 class RematchButton(discord.ui.DynamicItem[Button], template=r"vidrasso:rematch:(?P<game>\d+)"):
     def __init__(self, game_id: int) -> None:
         self.game_id = game_id
@@ -335,6 +376,7 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     ResignButton,
     CancelButton,
     TricksButton,
+    ReplayButton,
     RematchButton,
 )
 

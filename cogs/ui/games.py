@@ -8,6 +8,8 @@ game-specific text, embed and button through it, and build everything from views
 from __future__ import annotations
 
 import importlib
+import io
+import json
 from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any, Protocol
@@ -69,6 +71,16 @@ class Presentation(Protocol):
         their shown rating before and after the game."""
         ...
 
+    def replay_pages(self, game: Game) -> int:
+        """How many pages the replay of a finished game has."""
+        ...
+
+    def replay_page(
+        self, game: Game, page: int, names: Sequence[str]
+    ) -> tuple[discord.Embed, bytes | None]:
+        """One page of the replay (public information only): its embed, and its picture."""
+        ...
+
     def rules(self) -> discord.Embed:
         """The rules, short."""
         ...
@@ -80,6 +92,14 @@ class Presentation(Protocol):
     def ladder_summary(self, stats: Mapping[str, int], rounds: int) -> str | None:
         """The game's own figure at the end of a leaderboard row, if any."""
         ...
+
+
+def record_file(game: Game) -> discord.File:
+    """The game's record as an attachment (``<kind>-game-<id>.json``)."""
+    record = game.rules.record(game.state, [str(i) for i in game.player_ids])
+    record["game_id"] = game.id
+    data = json.dumps(record, indent=1).encode()
+    return discord.File(io.BytesIO(data), filename=f"{game.kind}-game-{game.id}.json")
 
 
 @cache

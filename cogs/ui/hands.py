@@ -95,7 +95,7 @@ class Hands:
         for item in presentation(game.kind).hand_items(game, seat_view, pending):
             view.add_item(item)
         if game.is_active:
-            view.add_item(HandButton(game.id, "Refresh", primary=False))
+            view.add_item(HandButton(game.id, "Refresh", primary=False, row=4))
         return detached(view)
 
     async def show(

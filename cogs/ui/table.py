@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import io
-import json
 import logging
 import time
 from typing import TYPE_CHECKING, Any
@@ -18,11 +17,11 @@ import discord
 
 from bot.play.model import Challenge, Game
 from bot.play.service import Moved
-from cogs.ui.buttons import RematchButton, of_items, table_view
+from cogs.ui.buttons import RematchButton, ReplayButton, of_items, table_view
 from cogs.ui.challenges import challenge_text
 from cogs.ui.clock_text import deadline_text
 from cogs.ui.common import mention, message_age
-from cogs.ui.games import presentation
+from cogs.ui.games import presentation, record_file
 
 if TYPE_CHECKING:
     from bot.app import VidrassoBot
@@ -181,18 +180,43 @@ class Publisher:
         public = game.rules.view(game.state, None)
         changes = await self.bot.services.ladder.rating_changes(game.id)
         ratings = {user: (before.shown, after.shown) for user, (before, after) in changes.items()}
-        record = game.rules.record(game.state, [str(i) for i in game.player_ids])
-        record["game_id"] = game.id
-        data = json.dumps(record, indent=1).encode()
         people = [s.user_id for s in game.seats if s.computer is None]
         await self.send(
             game.place_id,
             " ".join(mention(u) for u in people),
             embed=presentation(game.kind).game_over(game, public, ratings),
-            file=discord.File(io.BytesIO(data), filename=f"{game.kind}-game-{game.id}.json"),
+            file=record_file(game),
             view=of_items(RematchButton(game.id)),
             mention=people,
         )
+
+    async def replay_message(
+        self, game: Game, page: int
+    ) -> tuple[discord.Embed, list[discord.File], discord.ui.View]:
+        """One page of a finished game's replay, with ◀ ▶ to turn the pages."""
+        shown = presentation(game.kind)
+        pages = shown.replay_pages(game)
+        page = min(max(page, 0), pages - 1)
+        names = await self.names(game)
+        embed, png = await asyncio.to_thread(shown.replay_page, game, page, names)
+        embed.set_footer(text=f"Page {page + 1} of {pages}")
+        files = []
+        if png is not None:
+            embed.set_image(url=f"attachment://{PICTURE}")
+            files.append(discord.File(io.BytesIO(png), filename=PICTURE))
+        view = of_items(
+            ReplayButton(game.id, page - 1, False, disabled=page == 0),
+            ReplayButton(game.id, page + 1, True, disabled=page == pages - 1),
+        )
+        return embed, files, view
+
+    async def on_replay_page(
+        self, interaction: discord.Interaction, game_id: int, page: int
+    ) -> None:
+        assert interaction.guild_id is not None
+        game = await self.bot.services.games.finished_game(interaction.guild_id, game_id)
+        embed, files, view = await self.replay_message(game, page)
+        await interaction.response.edit_message(embed=embed, attachments=files, view=view)
 
     async def expire_due_challenges(self) -> list[Challenge]:
         """Close challenges whose time ran out and take the buttons off their messages."""

@@ -41,8 +41,16 @@ def hidden_from(state: GameState, seat: int | None) -> set[Card]:
 
 
 def shown_cards(message: SentMessage) -> set[Card]:
+    """Every card a message names: in its text, and in its buttons' and menus' custom ids and
+    values (a button shows its card as a rank and a suit emoji)."""
     text = message.text()
-    return {card for card, display in CARD_TEXTS.items() if display in text}
+    shown = {card for card, display in CARD_TEXTS.items() if display in text}
+    ids = [b.custom_id or "" for b in message.buttons]
+    ids += [value for s in message.selects for _, value in s.options]
+    for custom_id in ids:
+        tail = custom_id.rsplit("-", 1)[-1]
+        shown |= {card for card in CARD_TEXTS if card.text == tail}
+    return shown
 
 
 def check_no_leaks(new: list[SentMessage], game: Game) -> None:

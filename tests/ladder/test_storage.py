@@ -318,15 +318,15 @@ async def test_history_is_newest_first_with_results(storage: SqliteStorage) -> N
 async def test_records_only_of_finished_games_of_this_server(storage: SqliteStorage) -> None:
     game = await finish_game(storage, GUILD, (ALICE, BOB))
     active = await started_game(GameService(storage, rng=random.Random(1)))
-    ladder = LadderService(storage)
+    games = GameService(storage)
 
-    assert (await ladder.finished_game(GUILD, game.id)).id == game.id
+    assert (await games.finished_game(GUILD, game.id)).id == game.id
     with pytest.raises(NotFound, match="server"):
-        await ladder.finished_game(OTHER_GUILD, game.id)
+        await games.finished_game(OTHER_GUILD, game.id)
     with pytest.raises(NotFound, match="still being played"):
-        await ladder.finished_game(GUILD, active)
+        await games.finished_game(GUILD, active)
     with pytest.raises(NotFound):
-        await ladder.finished_game(GUILD, 12345)
+        await games.finished_game(GUILD, 12345)
 
 
 async def test_names_are_written_only_when_they_change(storage: SqliteStorage) -> None:

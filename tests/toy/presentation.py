@@ -77,6 +77,14 @@ class HighCardPresentation:
         winner = game.player_ids[outcome.winner]
         return discord.Embed(description=f"🏆 <@{winner}> wins High card. {changes}")
 
+    def replay_pages(self, game: Game) -> int:
+        return 1
+
+    def replay_page(
+        self, game: Game, page: int, names: Sequence[str]
+    ) -> tuple[discord.Embed, bytes | None]:
+        return self.table(game, HIGH_CARD.view(game.state, None)), None
+
     def rules(self) -> discord.Embed:
         return discord.Embed(title="High card", description="Highest card takes the trick.")
 

@@ -74,6 +74,9 @@ ACTIVE_GAMES_IN = f"""
 SELECT {GAME_COLUMNS} FROM game_seats AS s JOIN games AS g ON g.id = s.game_id
 WHERE s.user_id = ? AND g.channel_id = ? AND g.status = 'active'
 """
+ACTIVE_GAMES = f"""
+SELECT {GAME_COLUMNS} FROM games AS g WHERE g.status = 'active' ORDER BY g.id
+"""
 ACTIVE_COMPUTER_GAMES = f"""
 SELECT {GAME_COLUMNS} FROM games AS g WHERE g.status = 'active' AND g.computers > 0 ORDER BY g.id
 """
@@ -261,6 +264,10 @@ class SqlitePlayStore:
                 if len(people & wanted) >= 2:
                     return game_from_row(row, self.codec)
         return None
+
+    async def active_games(self) -> list[Game]:
+        rows = await fetch_all(self.conn, ACTIVE_GAMES, ())
+        return [game_from_row(r, self.codec) for r in rows]
 
     async def active_computer_games(self) -> list[Game]:
         rows = await fetch_all(self.conn, ACTIVE_COMPUTER_GAMES, ())

@@ -1,0 +1,215 @@
+"""``python -m bot.screens --out DIR``: every screen of the bot drawn to PNG, from seeded games.
+
+For reviewers and for the README: the table in each phase, a private hand in each phase (with
+the trump menus and the gift's Confirm), the round and game ends, the Tricks list, a replay
+page and the rating chart — built by the same presentation code the bot sends to Discord, from
+the same views, and drawn as Discord would show them (:mod:`bot.drawing.message`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import discord
+
+from bot.drawing.message import message_png
+from bot.drawing.vidrasso import table_png
+from bot.engine import Bid, Event, GameState, Gift, Phase, RoundEnded, legal_actions
+from bot.games import rules_for
+from bot.ladder.chart import rating_chart
+from bot.ladder.rating import INITIAL, Rating, rate
+from bot.play.model import ACTIVE, FINISHED, Game, Seat
+from bot.play.service import Moved
+from cogs.games import vidrasso as shown
+from cogs.ui.buttons import ReplayButton, of_items, table_view
+from cogs.ui.hands import Hands
+
+VIDRASSO = rules_for("vidrasso")
+ALICE, BOB = 111_111, 222_222
+NAMES = {ALICE: "Alice", BOB: "Bob"}
+BOT = "Vidrasso Bot"
+WIDTH = 520
+"""Discord's message column on a desktop; the table picture shows at about 400 px, as on a
+phone."""
+
+Stop = Callable[[GameState], bool]
+
+
+def play_until(rng: random.Random, stop: Stop, state: GameState | None = None) -> GameState:
+    """A seeded game played with random legal moves until ``stop`` says so."""
+    state = state or VIDRASSO.new_game(rng, 300)
+    while not stop(state):
+        state, _ = advance(state, rng)
+    return state
+
+
+def advance(state: GameState, rng: random.Random) -> tuple[GameState, list[Event]]:
+    seat = state.to_act[0]
+    state, events = VIDRASSO.apply(state, rng.choice(legal_actions(state, seat)))
+    more_state, more = VIDRASSO.settle(state, rng)
+    return more_state, [*events, *more]
+
+
+def game_of(state: GameState) -> Game:
+    outcome = VIDRASSO.outcome(state)
+    return Game(
+        id=7,
+        kind="vidrasso",
+        guild_id=1,
+        channel_id=2,
+        thread_id=None,
+        table_message_id=None,
+        table_posted_at=None,
+        seats=(Seat(ALICE), Seat(BOB)),
+        target=state.target,
+        status=ACTIVE if outcome is None else FINISHED,
+        result=None if outcome is None else outcome.ending,
+        winner=None if outcome is None else outcome.winner,
+        version=state.moves,
+        state=state,
+        created_at=0.0,
+        updated_at=0.0,
+        finished_at=None,
+    )
+
+
+def draw(
+    content: str | None,
+    embed: discord.Embed | None,
+    view: discord.ui.View | None = None,
+    *,
+    picture: bytes | None = None,
+    ephemeral: bool = False,
+) -> bytes:
+    """One message as Discord shows it."""
+    if picture is not None and embed is not None:
+        embed.set_image(url="attachment://table.png")
+    return message_png(
+        author=BOT,
+        content=content,
+        embeds=[embed.to_dict()] if embed is not None else [],
+        components=view.to_components() if view is not None else [],
+        attachments={"table.png": picture} if picture is not None else {},
+        names=NAMES,
+        ephemeral=ephemeral,
+        width=WIDTH,
+    )
+
+
+def table_screen(state: GameState) -> bytes:
+    game = game_of(state)
+    public = VIDRASSO.view(state, None)
+    picture = table_png(public, ["Alice", "Bob"])
+    line = shown.turn_text(public, game.player_ids)
+    return draw(
+        line, shown.table_embed(public, game.player_ids), table_view(game.id), picture=picture
+    )
+
+
+def hand_screen(
+    state: GameState, seat: int, pending: str | None = None, note: str | None = None
+) -> bytes:
+    game = game_of(state)
+    hands = Hands.__new__(Hands)  # the view-building part only: no bot needed
+    view = hands.hand_view(game, seat, pending)
+    embed = shown.hand_embed(VIDRASSO.view(state, seat), game.player_ids, note)
+    return draw(None, embed, view, ephemeral=True)
+
+
+def first_legal(state: GameState, kind: type) -> Any:
+    seat = state.to_act[0]
+    return next(a for a in legal_actions(state, seat) if isinstance(a, kind))
+
+
+def screens(seed: int) -> dict[str, bytes]:
+    """Every screen, by file name."""
+    rng = random.Random(seed)
+    out: dict[str, bytes] = {}
+    trump = play_until(rng, lambda s: s.phase is Phase.TRUMP)
+    out["01-table-trump"] = table_screen(trump)
+    chooser = trump.to_act[0]
+    out["02-hand-trump"] = hand_screen(trump, chooser)
+    picked = VIDRASSO.action_text(first_legal(trump, Bid))
+    out["03-hand-trump-confirm"] = hand_screen(trump, chooser, picked)
+    out["04-hand-waiting"] = hand_screen(trump, 1 - chooser)
+    gift = play_until(rng, lambda s: s.phase is Phase.GIFT, trump)
+    out["05-table-gift"] = table_screen(gift)
+    giver = gift.to_act[0]
+    out["06-hand-gift-confirm"] = hand_screen(
+        gift, giver, VIDRASSO.action_text(first_legal(gift, Gift))
+    )
+    mid = play_until(
+        rng,
+        lambda s: s.phase is Phase.PLAY and len(s.round.tricks) >= 6 and len(s.round.trick) == 1,
+        gift,
+    )
+    out["07-table-play"] = table_screen(mid)
+    out["08-hand-play"] = hand_screen(mid, mid.to_act[0], note="They take the trick (12 points).")
+    game = game_of(mid)
+    tricks = shown.tricks_embed(VIDRASSO.view(mid, None), game.player_ids)
+    out["09-tricks"] = draw(None, tricks, ephemeral=True)
+    # the move that ends round 1
+    state = play_until(
+        rng,
+        lambda s: s.phase is Phase.PLAY and len(s.round.tricks) == 16 and len(s.round.trick) == 1,
+        mid,
+    )
+    before = state
+    state, events = advance(state, rng)
+    assert any(isinstance(e, RoundEnded) for e in events)
+    moved = Moved(game_of(state), before, before.to_act[0], events)
+    (summary,) = shown.PRESENTATION.announcements(moved)
+    out["10-round-over"] = draw(None, summary)
+    final = play_until(rng, lambda s: s.is_over, state)
+    over = game_of(final)
+    winner = VIDRASSO.outcome(final)
+    assert winner is not None and winner.winner is not None
+    teams = rate([[INITIAL], [INITIAL]], winner.winner)
+    ratings = {over.player_ids[s]: (INITIAL.shown, teams[s][0].shown) for s in (0, 1)}
+    ending = shown.game_over_embed(VIDRASSO.view(final, None), over.player_ids, ratings)
+    out["11-game-over"] = draw("<@111111> <@222222>", ending)
+    page = 5
+    embed, picture = shown.PRESENTATION.replay_page(over, page, ["Alice", "Bob"])
+    pages = shown.PRESENTATION.replay_pages(over)
+    embed.set_footer(text=f"Page {page + 1} of {pages}")
+    view = of_items(ReplayButton(over.id, page - 1, False), ReplayButton(over.id, page + 1, True))
+    out["12-replay"] = draw(None, embed, view, picture=picture)
+    out["13-rating-chart"] = chart(rng)
+    return out
+
+
+def chart(rng: random.Random) -> bytes:
+    """A player's rating over 40 games, the first ten provisional."""
+    ratings: list[Rating] = [INITIAL]
+    finished: list[float | None] = [None]
+    at = time.time() - 86_400 * 60
+    for _ in range(40):
+        other = Rating(25.0 + rng.uniform(-3, 3), 5.0)
+        won = rng.random() < 0.6
+        (mine,), _ = rate([[ratings[-1]], [other]], 0 if won else 1)
+        ratings.append(mine)
+        at += 86_400 * rng.uniform(0.5, 2.5)
+        finished.append(at)
+    return rating_chart(ratings, title="Alice · rating over 40 games", finished=finished)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--out", type=Path, required=True, help="folder for the PNG files")
+    parser.add_argument("--seed", type=int, default=3, help="the games' seed (default 3)")
+    args = parser.parse_args(argv)
+    args.out.mkdir(parents=True, exist_ok=True)
+    for name, png in screens(args.seed).items():
+        (args.out / f"{name}.png").write_bytes(png)
+        print(args.out / f"{name}.png")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,130 @@
+"""The table players see: one tap a move, a turn line that is always true, a drawn picture on
+every table, each round's last trick in public, and a table that survives a crash."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from bot.engine import Phase, view
+from cogs.games.vidrasso import turn_text
+from tests.bot.driver import (
+    can_move,
+    challenge_and_accept,
+    game_row,
+    latest_with,
+    make_bot,
+    make_move,
+    running,
+    service_of,
+    take_turn,
+)
+from tests.harness import Harness, SentMessage
+
+
+def live_hand(h: Harness, user_id: int) -> SentMessage | None:
+    """The player's newest private hand, if it offers them a move now."""
+    hands = [m for m in h.ephemeral_to(user_id) if not m.deleted]
+    hands = [h.world.messages[m.id] for m in hands]
+    return hands[-1] if hands and can_move(hands[-1]) else None
+
+
+def tables(h: Harness, game_id: int) -> list[SentMessage]:
+    """Every public table message of the game still in the channel, as it reads now."""
+    return [
+        m
+        for m in h.world.current_messages()
+        if m.audience is None
+        and not m.deleted
+        and any(b.custom_id == f"vidrasso:hand:{game_id}" for b in m.buttons)
+    ]
+
+
+async def test_a_lively_game_is_one_tap_a_move_with_a_true_table(tmp_path: Path) -> None:
+    async with running(tmp_path / "v.sqlite3", pictures=True) as h:
+        alice, bob = h.users["alice"], h.users["bob"]
+        game_id = await challenge_and_accept(h, alice, bob)
+        rng = random.Random(11)
+        plays = interactions = new_private = contradictions = 0
+        while True:
+            game = await game_row(h, game_id)
+            if game.state.is_over:
+                break
+            # the table says what the game waits for, in its line and in its picture
+            (table,) = tables(h, game_id)
+            expected = turn_text(view(game.state, None), game.player_ids)
+            if table.content != expected:
+                contradictions += 1
+            assert [f.filename for f in table.files] == ["table.png"]
+            assert table.embeds[0]["image"]["url"] == "attachment://table.png"
+            user = h.account(game.player_ids[game.state.to_act[0]])
+            playing = game.state.phase is Phase.PLAY
+            hand = live_hand(h, user.id)
+            if hand is None:  # no live hand: the table's button opens one
+                before = len(h.ephemeral_to(user))
+                hand = (await h.click(user, table, f"vidrasso:hand:{game_id}")).ephemeral_messages[
+                    -1
+                ]
+                if playing:
+                    interactions += 1
+                    new_private += len(h.ephemeral_to(user)) - before
+            await make_move(h, user, hand, rng)
+            if playing:
+                plays += 1
+                interactions += 1
+        assert plays > 100
+        assert interactions / plays <= 1.3, (interactions, plays)
+        assert new_private / plays <= 0.2, (new_private, plays)
+        assert contradictions == 0
+        # every round's last trick was shown in public
+        final = await game_row(h, game_id)
+        summaries = [
+            e
+            for m in h.world.current_messages()
+            if m.audience is None
+            for e in m.embeds
+            if e.get("title", "").endswith("is over")
+        ]
+        assert len(summaries) == len(final.state.rounds)
+        for summary, rnd in zip(summaries, final.state.rounds, strict=True):
+            (field,) = [f for f in summary["fields"] if f["name"] == "Last trick"]
+            assert rnd.tricks[-1].cards[1].display in field["value"]
+
+
+async def test_a_lost_table_is_posted_again_at_start(tmp_path: Path) -> None:
+    db = tmp_path / "v.sqlite3"
+    async with running(db) as h:
+        alice, bob = h.users["alice"], h.users["bob"]
+        game_id = await challenge_and_accept(h, alice, bob)
+        other = await challenge_and_accept(h, bob, h.users["carol"])
+        kept = (await game_row(h, other)).table_message_id
+        # the bot stopped after posting a table and before recording it
+        await service_of(h).set_table_message(game_id, 4242)
+        await h.restart(make_bot(db))
+        game = await game_row(h, game_id)
+        assert game.table_message_id not in (None, 4242)
+        assert latest_with(h, f"vidrasso:hand:{game_id}").id == game.table_message_id
+        assert (await game_row(h, other)).table_message_id == kept  # nothing to repair there
+
+
+async def test_anyone_can_page_through_a_finished_game(tmp_path: Path) -> None:
+    async with running(tmp_path / "v.sqlite3", pictures=True) as h:
+        alice, bob, carol = h.users["alice"], h.users["bob"], h.users["carol"]
+        game_id = await challenge_and_accept(h, alice, bob)
+        rng = random.Random(5)
+        for _ in range(12):
+            await take_turn(h, game_id, rng)
+        r = await h.slash(carol, "vidrasso replay", game=game_id)
+        assert "still being played" in r.messages[-1].text()
+        thread = h.threads[0]
+        r = await h.slash(bob, "vidrasso resign", channel=thread)
+        await h.click(bob, r.ephemeral_messages[-1], r.ephemeral_messages[-1].buttons[0].custom_id)
+        r = await h.slash(carol, "vidrasso replay", game=game_id)
+        page = r.messages[-1]
+        assert page.audience is None and [f.filename for f in page.files] == ["table.png"]
+        back, on = page.buttons
+        assert back.disabled and not on.disabled
+        assert "Page 1 of" in page.text()
+        await h.click(alice, page, on.custom_id)
+        turned = h.world.messages[page.id]
+        assert "Page 2 of" in turned.text() and "trick 2" in turned.text()

@@ -1,0 +1,20 @@
+"""The reviewers' gallery keeps working: every screen is drawn and is a picture."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from PIL import Image
+
+from bot import screens
+
+
+def test_every_screen_is_drawn(tmp_path: Path) -> None:
+    assert screens.main(["--out", str(tmp_path), "--seed", "3"]) == 0
+    drawn = sorted(p.name for p in tmp_path.glob("*.png"))
+    assert len(drawn) == 13
+    assert {"01-table-trump.png", "08-hand-play.png", "12-replay.png"} <= set(drawn)
+    for path in tmp_path.glob("*.png"):
+        with Image.open(io.BytesIO(path.read_bytes())) as image:
+            assert image.width >= 400 and image.height > 100
