@@ -5,7 +5,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test slow lint typecheck unit bench clean
+.PHONY: run test slow lint typecheck unit bench messages clean
 
 $(STAMP): pyproject.toml requirements.lock
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11) and "Python 3.11 or newer is needed" or 0)'
@@ -33,6 +33,10 @@ unit: $(STAMP)
 # The long strength and fairness tests of the computer players (CI runs them after `make test`).
 slow: $(STAMP)
 	$(PY) -m pytest -m slow
+
+# The template of every text the bot shows, for translators (see README, "Adding a language").
+messages: $(STAMP)
+	$(PY) -m tests.catalog
 
 bench: $(STAMP)
 	$(PY) bench/engine.py

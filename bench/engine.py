@@ -1,19 +1,28 @@
 """Vidrasso engine benchmark: random rounds per second on one core, and JSON round-trip cost.
 
 Measures (1) complete random rounds through the public immutable API, (2) the same through the
-bitmask representation in bot.ai.fast, against the 10,000 rounds/s target, and (3) the
-cost and size of a mid-game state's JSON round trip.
+bitmask representation in bot.ai.fast, against the 10,000 rounds/s target, and the public
+API's share of it (at least a quarter), (3) the cost and size of a late-game state's JSON round
+trip (under 100 us), and, with ``--against``, (4) the simulator on this checkout and on another
+one (today's code), timed in the same run, with their records compared byte for byte.
 
-    .venv/bin/python bench/engine.py [--seconds N] [--seed S]
+    .venv/bin/python bench/engine.py [--seconds N] [--seed S] [--against DIR]
+
+To compare with the last commit: ``git worktree add /tmp/engine-base HEAD``, then
+``--against /tmp/engine-base``, and ``git worktree remove --force /tmp/engine-base`` after.
 """
 
 from __future__ import annotations
 
 import argparse
+import filecmp
 import json
+import os
 import platform
 import random
+import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -36,6 +45,17 @@ from bot.engine import (
 
 TARGET = 10_000
 """Random rounds per second the fast representation must reach (the issue's target)."""
+PUBLIC_SHARE = 0.25
+"""The public API must reach at least this share of the fast representation's rate."""
+ROUND_TRIP_LIMIT = 100.0
+"""Microseconds a late-game state's JSON round trip may take."""
+SPEED_UP = 10.0
+"""How many times faster than the code compared against the simulator must run."""
+CHECKOUT = Path(__file__).resolve().parent.parent
+SIMULATE = ["-m", "bot.simulate", "--games", "1000", "--seed", "1", "--players", "random,random"]
+"""The simulator run that is timed; its records go to /dev/null."""
+SAME_RECORDS = (("random,greedy", 200), ("random,random", 200))
+"""Runs (players, games; seed 1) whose records must be byte-identical on both checkouts."""
 
 
 def measure(batch: Callable[[], int], seconds: float) -> tuple[int, float]:
@@ -70,8 +90,8 @@ def fast_rounds(rng: random.Random, count: int) -> Callable[[], int]:
     return batch
 
 
-def mid_game_state(rng: random.Random) -> GameState:
-    """A game in its second round, five and a half tricks in (one card on the table)."""
+def late_game_state(rng: random.Random) -> GameState:
+    """A game in its third round, five and a half tricks in (one card on the table)."""
     while True:
         state = new_game(rng)
         while not state.is_over:
@@ -81,7 +101,7 @@ def mid_game_state(rng: random.Random) -> GameState:
             options: Sequence[Action] = legal_actions(state, seat)
             state, _ = apply(state, rng.choice(options))
             rnd = state.round
-            if rnd.number == 2 and len(rnd.tricks) == 5 and len(rnd.trick) == 1:
+            if rnd.number == 3 and len(rnd.tricks) == 5 and len(rnd.trick) == 1:
                 return state
 
 
@@ -91,6 +111,9 @@ def main() -> None:
         "--seconds", type=float, default=4.0, help="time per measurement (default 4)"
     )
     parser.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    parser.add_argument(
+        "--against", type=Path, help="another checkout (today's code) to time the simulator on"
+    )
     args = parser.parse_args()
     seconds: float = args.seconds
     rng = random.Random(args.seed)
@@ -119,7 +142,13 @@ def main() -> None:
     print(f"   {rounds:,} rounds in {elapsed:.2f} s: {fast_rate:,.0f} rounds/s")
     print(f"   {1e6 / fast_rate:.1f} us per round; target {TARGET:,} rounds/s: {verdict} it")
     print(
-        f"   {fast_rate / TARGET:.1f}x the target, {fast_rate / public_rate:,.0f}x the public API"
+        f"   {fast_rate / TARGET:.1f}x the target, {fast_rate / public_rate:,.1f}x the public API"
+    )
+    share = public_rate / fast_rate
+    verdict = "meets" if share >= PUBLIC_SHARE else "MISSES"
+    print(
+        f"   public API {public_rate:,.0f} rounds/s beside fast {fast_rate:,.0f}: {share:.0%} "
+        f"of it; target at least {PUBLIC_SHARE:.0%}: {verdict} it"
     )
 
     deals, elapsed = measure(_repeat(lambda: random_deal(rng), 1000), seconds / 4)
@@ -131,7 +160,7 @@ def main() -> None:
     print()
 
     # (3) The state's JSON round trip.
-    state = mid_game_state(rng)
+    state = late_game_state(rng)
     text = json.dumps(state_to_json(state))
     if state_from_json(json.loads(text)) != state:
         raise AssertionError("the JSON round trip must give the state back")
@@ -143,13 +172,57 @@ def main() -> None:
 
     trips, elapsed = measure(round_trip, seconds / 2)
     rnd = state.round
+    micros = elapsed / trips * 1e6
+    verdict = "meets" if micros < ROUND_TRIP_LIMIT else "MISSES"
     print("3. State JSON round trip (state_to_json, json.dumps, json.loads, state_from_json)")
     print(
-        f"   mid-game state: round {rnd.number}, trick {len(rnd.tricks) + 1}, "
+        f"   late-game state: round {rnd.number}, trick {len(rnd.tricks) + 1}, "
         f"{len(rnd.trick)} card(s) on the table, {state.moves} moves"
     )
-    print(f"   {elapsed / trips * 1e6:,.0f} us per round trip ({trips:,} trips)")
+    print(
+        f"   {micros:,.0f} us per round trip ({trips:,} trips); "
+        f"limit {ROUND_TRIP_LIMIT:.0f} us: {verdict} it"
+    )
     print(f"   size: {len(text.encode()):,} bytes of JSON")
+    if args.against is not None:
+        print()
+        compare_simulators(args.against.resolve())
+
+
+def simulate_seconds(checkout: Path, arguments: Sequence[str]) -> float:
+    """Wall time of one ``python -m bot.simulate`` run with ``checkout`` first on the path."""
+    env = {**os.environ, "PYTHONPATH": str(checkout)}
+    started = time.perf_counter()
+    subprocess.run(
+        [sys.executable, *arguments], cwd=checkout, env=env, check=True, capture_output=True
+    )
+    return time.perf_counter() - started
+
+
+def compare_simulators(base: Path) -> None:
+    """Time the simulator here and on ``base`` (best of three each) and compare records."""
+    print(f"4. Simulator: python {' '.join(SIMULATE)} --out /dev/null")
+    arguments = [*SIMULATE, "--out", os.devnull]
+    before = min(simulate_seconds(base, arguments) for _ in range(3))
+    after = min(simulate_seconds(CHECKOUT, arguments) for _ in range(3))
+    verdict = "meets" if before / after >= SPEED_UP else "MISSES"
+    print(f"   {base}: {before:.2f} s")
+    print(f"   {CHECKOUT}: {after:.2f} s")
+    print(f"   {before / after:.1f}x faster; target {SPEED_UP:.0f}x: {verdict} it")
+    with tempfile.TemporaryDirectory() as folder:
+        for players, games in SAME_RECORDS:
+            outs = []
+            for name, checkout in (("base", base), ("this", CHECKOUT)):
+                out = Path(folder) / f"{name}-{players}.jsonl"
+                run = ["-m", "bot.simulate", "--games", str(games), "--seed", "1"]
+                simulate_seconds(checkout, [*run, "--players", players, "--out", str(out)])
+                outs.append(out)
+            same = filecmp.cmp(outs[0], outs[1], shallow=False)
+            size = outs[1].stat().st_size
+            print(
+                f"   records of {games} games {players}: "
+                f"{'byte-identical' if same else 'DIFFERENT'} ({size:,} bytes)"
+            )
 
 
 def _repeat(step: Callable[[], object], count: int) -> Callable[[], int]:

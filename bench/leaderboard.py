@@ -47,6 +47,7 @@ from bot.services import load_state
 from bot.storage.sqlite import SqliteStorage
 from cogs.ladder import pages_view
 from cogs.ui import ladder_text as render
+from cogs.ui.i18n import ENGLISH_WORDS as TR
 
 TARGET_MS = 30.0
 """The issue's target: p99 of each command under 30 ms."""
@@ -225,19 +226,19 @@ async def service_paths(
     async def leaderboard(_: int) -> None:
         viewer = rng.choice(player_ids)
         page = await ladder.leaderboard(guild_id, rng.randint(1, pages), viewer)
-        render.leaderboard_embed(page, viewer, guild_name="Bench")
-        pages_view(viewer, page)
+        render.leaderboard_embed(page, viewer, TR, guild_name="Bench")
+        pages_view(viewer, page, TR)
 
     async def stats_of(player: int) -> None:
         viewer = rng.choice(player_ids)
         stats = await ladder.stats(guild_id, player, viewer)
         name = stats.name or "someone"
-        render.stats_embed(stats, name, viewer)
-        render.chart_file(stats, name)
+        render.stats_embed(stats, name, viewer, TR)
+        render.chart_file(stats, name, TR)
 
     async def history(_: int) -> None:
         player = rng.choice(player_ids)
-        render.history_embed(await ladder.history(guild_id, player), "someone")
+        render.history_embed(await ladder.history(guild_id, player), "someone", TR)
 
     await timed(20, leaderboard)  # warm up the page cache and the chart's font
     await timed(20, lambda _: stats_of(rng.choice(player_ids)))

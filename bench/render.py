@@ -5,9 +5,10 @@ Plays seeded random games through the public engine API (uniform legal moves, as
 view of each once without the cache (the time a new table costs) and then twice with a cache
 key and a view built afresh from the same state (the second call is the cached hit, which
 compares the two views). Prints p50, p99 and max of each in milliseconds, the
-first (cold) render separately, and the PNG sizes, against the 30 ms p99 target.
+first (cold) render separately, and the PNG sizes, against the 30 ms p99 target (set for
+English; ``--language ja`` draws the Japanese table, with a Japanese name, for comparison).
 
-    .venv/bin/python bench/render.py [--games N] [--every K] [--seed S]
+    .venv/bin/python bench/render.py [--games N] [--every K] [--seed S] [--language ja]
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ from bot.engine import (
 TARGET_MS = 30.0
 """p99 of an uncached render under 30 ms."""
 NAMES = ("Alice", "Bartholomew the Unhurried")
+JAPANESE_NAMES = ("山田花子", "Bartholomew the Unhurried")
 
 
 def game_states(seed: int) -> Iterator[GameState]:
@@ -71,7 +73,14 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=12)
     parser.add_argument("--every", type=int, default=3, help="draw every K-th state of a game")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--language", choices=("en", "ja"), default="en")
     args = parser.parse_args()
+    words = None
+    names = NAMES
+    if args.language != "en":
+        from cogs.ui.i18n import Words
+
+        words, names = Words(args.language), JAPANESE_NAMES
 
     states = [
         state
@@ -82,27 +91,30 @@ def main() -> None:
     views = [view(state, None) for state in states]
     clear_cache()
     start = time.perf_counter()
-    table_png(views[0], NAMES)
+    table_png(views[0], names, words=words)
     cold = (time.perf_counter() - start) * 1000
 
     uncached: list[float] = []
     sizes: list[int] = []
     for v in views:
         start = time.perf_counter()
-        png = table_png(v, NAMES)
+        png = table_png(v, names, words=words)
         uncached.append((time.perf_counter() - start) * 1000)
         sizes.append(len(png))
 
     hits: list[float] = []
     for i, (state, v) in enumerate(zip(states, views, strict=True)):
         key = ("bench", i)
-        table_png(v, NAMES, key=key)
+        table_png(v, names, key=key, words=words)
         again = view(state, None)
         start = time.perf_counter()
-        table_png(again, NAMES, key=key)
+        table_png(again, names, key=key, words=words)
         hits.append((time.perf_counter() - start) * 1000)
 
-    print(f"{len(views)} table views from {args.games} random games (seed {args.seed})")
+    print(
+        f"{len(views)} table views from {args.games} random games (seed {args.seed}),"
+        f" in {args.language}"
+    )
     print(f"first render (fonts and card pictures made): {cold:.1f} ms")
     print(line("uncached render", uncached))
     print(line("cached hit", hits))

@@ -3,7 +3,8 @@
 
 ``setup_hook`` opens the services (the composition root, :mod:`bot.services`), builds the
 shared Discord flows (table, hands, challenges), installs the one error handler of every
-command, loads the cogs, and syncs the slash commands.
+command, loads the cogs, syncs the slash commands, and then freezes what start-up built out of
+the garbage collector's sight (:mod:`bot.memory`).
 """
 
 from __future__ import annotations
@@ -15,10 +16,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.config import Config
+from bot.memory import settle_after_start
 from bot.services import Services
 from cogs.ui.challenges import Challenges
 from cogs.ui.common import answer_error
 from cogs.ui.hands import Hands
+from cogs.ui.i18n import CommandTranslator
 from cogs.ui.table import Publisher
 
 log = logging.getLogger(__name__)
@@ -48,6 +51,7 @@ class VidrassoBot(commands.Bot):
         self.tree.error(self.on_app_command_error)
 
     async def setup_hook(self) -> None:
+        await self.tree.set_translator(CommandTranslator())
         self.services = await Services.open(self.config)
         self.publisher = Publisher(self)
         self.hands = Hands(self)
@@ -56,6 +60,7 @@ class VidrassoBot(commands.Bot):
             await self.load_extension(extension)
         if self.config.sync_commands:
             await self.sync_commands()
+        settle_after_start()
 
     async def on_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError

@@ -19,7 +19,6 @@ from typing import Any
 import discord
 
 from bot.drawing.message import message_png
-from bot.drawing.vidrasso import table_png
 from bot.engine import Bid, Event, GameState, Gift, Phase, RoundEnded, legal_actions
 from bot.games import rules_for
 from bot.ladder.chart import rating_chart
@@ -29,6 +28,7 @@ from bot.play.service import Moved
 from cogs.games import vidrasso as shown
 from cogs.ui.buttons import ReplayButton, of_items, table_view
 from cogs.ui.hands import Hands
+from cogs.ui.i18n import LANGUAGES, Words
 
 VIDRASSO = rules_for("vidrasso")
 ALICE, BOB = 111_111, 222_222
@@ -102,23 +102,22 @@ def draw(
     )
 
 
-def table_screen(state: GameState) -> bytes:
+def table_screen(state: GameState, tr: Words) -> bytes:
     game = game_of(state)
     public = VIDRASSO.view(state, None)
-    picture = table_png(public, ["Alice", "Bob"])
-    line = shown.turn_text(public, game.player_ids)
-    return draw(
-        line, shown.table_embed(public, game.player_ids), table_view(game.id), picture=picture
-    )
+    picture = shown.PRESENTATION.picture(game, public, ["Alice", "Bob"], tr)
+    line = shown.turn_text(public, game.player_ids, tr)
+    embed = shown.table_embed(public, game.player_ids, tr)
+    return draw(line, embed, table_view(game.id, game.kind, tr), picture=picture)
 
 
 def hand_screen(
-    state: GameState, seat: int, pending: str | None = None, note: str | None = None
+    state: GameState, seat: int, tr: Words, pending: str | None = None, note: str | None = None
 ) -> bytes:
     game = game_of(state)
     hands = Hands.__new__(Hands)  # the view-building part only: no bot needed
-    view = hands.hand_view(game, seat, pending)
-    embed = shown.hand_embed(VIDRASSO.view(state, seat), game.player_ids, note)
+    view = hands.hand_view(game, seat, tr, pending)
+    embed = shown.hand_embed(VIDRASSO.view(state, seat), game.player_ids, tr, note)
     return draw(None, embed, view, ephemeral=True)
 
 
@@ -127,32 +126,33 @@ def first_legal(state: GameState, kind: type) -> Any:
     return next(a for a in legal_actions(state, seat) if isinstance(a, kind))
 
 
-def screens(seed: int) -> dict[str, bytes]:
-    """Every screen, by file name."""
+def screens(seed: int, tr: Words) -> dict[str, bytes]:
+    """Every screen, by file name, in ``tr``'s language."""
     rng = random.Random(seed)
     out: dict[str, bytes] = {}
     trump = play_until(rng, lambda s: s.phase is Phase.TRUMP)
-    out["01-table-trump"] = table_screen(trump)
+    out["01-table-trump"] = table_screen(trump, tr)
     chooser = trump.to_act[0]
-    out["02-hand-trump"] = hand_screen(trump, chooser)
+    out["02-hand-trump"] = hand_screen(trump, chooser, tr)
     picked = VIDRASSO.action_text(first_legal(trump, Bid))
-    out["03-hand-trump-confirm"] = hand_screen(trump, chooser, picked)
-    out["04-hand-waiting"] = hand_screen(trump, 1 - chooser)
+    out["03-hand-trump-confirm"] = hand_screen(trump, chooser, tr, picked)
+    out["04-hand-waiting"] = hand_screen(trump, 1 - chooser, tr)
     gift = play_until(rng, lambda s: s.phase is Phase.GIFT, trump)
-    out["05-table-gift"] = table_screen(gift)
+    out["05-table-gift"] = table_screen(gift, tr)
     giver = gift.to_act[0]
     out["06-hand-gift-confirm"] = hand_screen(
-        gift, giver, VIDRASSO.action_text(first_legal(gift, Gift))
+        gift, giver, tr, VIDRASSO.action_text(first_legal(gift, Gift))
     )
     mid = play_until(
         rng,
         lambda s: s.phase is Phase.PLAY and len(s.round.tricks) >= 6 and len(s.round.trick) == 1,
         gift,
     )
-    out["07-table-play"] = table_screen(mid)
-    out["08-hand-play"] = hand_screen(mid, mid.to_act[0], note="They take the trick (12 points).")
+    out["07-table-play"] = table_screen(mid, tr)
+    note = tr("They take the trick ({points} points).", points=12)
+    out["08-hand-play"] = hand_screen(mid, mid.to_act[0], tr, note=note)
     game = game_of(mid)
-    tricks = shown.tricks_embed(VIDRASSO.view(mid, None), game.player_ids)
+    tricks = shown.tricks_embed(VIDRASSO.view(mid, None), game.player_ids, tr)
     out["09-tricks"] = draw(None, tricks, ephemeral=True)
     # the move that ends round 1
     state = play_until(
@@ -164,7 +164,7 @@ def screens(seed: int) -> dict[str, bytes]:
     state, events = advance(state, rng)
     assert any(isinstance(e, RoundEnded) for e in events)
     moved = Moved(game_of(state), before, before.to_act[0], events)
-    (summary,) = shown.PRESENTATION.announcements(moved)
+    (summary,) = shown.PRESENTATION.announcements(moved, tr)
     out["10-round-over"] = draw(None, summary)
     final = play_until(rng, lambda s: s.is_over, state)
     over = game_of(final)
@@ -172,12 +172,12 @@ def screens(seed: int) -> dict[str, bytes]:
     assert winner is not None and winner.winner is not None
     teams = rate([[INITIAL], [INITIAL]], winner.winner)
     ratings = {over.player_ids[s]: (INITIAL.shown, teams[s][0].shown) for s in (0, 1)}
-    ending = shown.game_over_embed(VIDRASSO.view(final, None), over.player_ids, ratings)
+    ending = shown.game_over_embed(VIDRASSO.view(final, None), over.player_ids, ratings, tr)
     out["11-game-over"] = draw("<@111111> <@222222>", ending)
     page = 5
-    embed, picture = shown.PRESENTATION.replay_page(over, page, ["Alice", "Bob"])
+    embed, picture = shown.PRESENTATION.replay_page(over, page, ["Alice", "Bob"], tr)
     pages = shown.PRESENTATION.replay_pages(over)
-    embed.set_footer(text=f"Page {page + 1} of {pages}")
+    embed.set_footer(text=tr("Page {n} of {pages}", n=page + 1, pages=pages))
     view = of_items(ReplayButton(over.id, page - 1, False), ReplayButton(over.id, page + 1, True))
     out["12-replay"] = draw(None, embed, view, picture=picture)
     out["13-rating-chart"] = chart(rng)
@@ -203,9 +203,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--out", type=Path, required=True, help="folder for the PNG files")
     parser.add_argument("--seed", type=int, default=3, help="the games' seed (default 3)")
+    parser.add_argument(
+        "--language", choices=LANGUAGES, default="en", help="the screens' language (default en)"
+    )
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
-    for name, png in screens(args.seed).items():
+    for name, png in screens(args.seed, Words(args.language)).items():
         (args.out / f"{name}.png").write_bytes(png)
         print(args.out / f"{name}.png")
     return 0

@@ -16,6 +16,7 @@ from bot.clocks.service import ClockService, keep_clock
 from bot.config import Config
 from bot.games import rules_for
 from bot.ladder.service import LadderService, record_result
+from bot.learn.service import LearnService, finish_learning
 from bot.play.computer import ComputerPlayer
 from bot.play.service import GameService
 from bot.settings.service import SettingsService
@@ -37,6 +38,7 @@ class Services:
     ladder: LadderService
     clocks: ClockService
     settings: SettingsService
+    learn: LearnService
     computer: ComputerPlayer
 
     @classmethod
@@ -51,6 +53,7 @@ class Services:
         games = GameService(storage, clock=clock, rng=rng)
         games.move_hooks.append(keep_clock)
         games.finish_hooks.append(record_result)
+        games.finish_hooks.append(finish_learning)
         settings = SettingsService(storage, clock=lambda: games.clock())
         return cls(
             storage=storage,
@@ -58,6 +61,7 @@ class Services:
             ladder=LadderService(storage, clock=lambda: games.clock()),
             clocks=ClockService(storage, games, settings),
             settings=settings,
+            learn=LearnService(storage, games, clock=lambda: games.clock()),
             computer=ComputerPlayer(games, config.ai_workers),
         )
 

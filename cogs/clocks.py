@@ -8,6 +8,10 @@ reminder missed twice goes out once.
 
 ``/vidrasso notify`` joins the ``/vidrasso`` group when the cog loads. Its failures are answered
 by the bot's one error handler (``cogs.ui.common.answer_error``).
+
+Reminders and time-out notices in a game's place are in the server's words; ``/vidrasso
+notify``'s answers and welcome DM in the member's own. A reminder by DM, sent by the scheduler
+with no interaction to tell the member's language, is in the words of the game's server.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from bot.errors import BadRequest
 from cogs.ui import clock_text as text
 from cogs.ui.common import reply
 from cogs.ui.group import Subcommand, attach, detach
+from cogs.ui.i18n import N_, private
 
 if TYPE_CHECKING:
     from bot.app import VidrassoBot
@@ -34,9 +39,9 @@ log = logging.getLogger(__name__)
 
 INTERVAL = 30.0
 """Seconds between scheduler runs."""
-WELCOME_DM = "👋 I will send your Vidrasso reminders here. `/vidrasso notify` changes it."
-DMS_CLOSED = (
-    "\n⚠️ I can't send you direct messages (they are closed for this server). "
+WELCOME_DM = N_("👋 I will send your Vidrasso reminders here. `/vidrasso notify` changes it.")
+DMS_CLOSED = N_(
+    "⚠️ I can't send you direct messages (they are closed for this server). "
     "Until you open them, I will mention you in the game's channel instead."
 )
 
@@ -122,7 +127,8 @@ class Clocks(commands.Cog):
                 return  # a move came first
             sweep.timed_out.append(game.id)
             if timeout_action(game).seat is None:  # several ran out of time: no winner, say why
-                note = text.out_of_time_text(game, game.to_act, due.clock.time_per_move)
+                tr = await self.bot.publisher.words(game.guild_id)
+                note = text.out_of_time_text(game, game.to_act, due.clock.time_per_move, tr)
                 try:
                     await self._post(game.place_id, note)
                 except discord.HTTPException as error:
@@ -139,20 +145,21 @@ class Clocks(commands.Cog):
         deadline = due.clock.deadline_at
         assert deadline is not None
         last = all(due.plan.reminders[s] >= MAX_REMINDERS for s in due.plan.remind)
+        tr = await self.bot.publisher.words(game.guild_id)
         in_channel = []
         for seat in due.plan.remind:
             user_id = game.player_ids[seat]
             if due.prefs[seat].mode is NotifyMode.DM:
                 guild = self.bot.get_guild(game.guild_id)
                 dm = text.reminder_dm(
-                    game, seat, deadline, now, guild.name if guild else None, last=last
+                    game, seat, deadline, now, guild.name if guild else None, tr, last=last
                 )
                 if await self._dm(user_id, dm):
                     sweep.reminded.append((game.id, user_id, "dm"))
                     continue
             in_channel.append(seat)
         if in_channel:
-            note = text.reminder_text(game, in_channel, deadline, now, last=last)
+            note = text.reminder_text(game, in_channel, deadline, now, tr, last=last)
             mention = [game.player_ids[s] for s in in_channel]
             try:
                 await self._post(game.place_id, note, mention=mention)
@@ -193,20 +200,21 @@ class Clocks(commands.Cog):
     ) -> None:
         clocks = self.bot.services.clocks
         user_id = interaction.user.id
+        tr = private(interaction)
         current = await clocks.prefs(user_id)
         if mode is None and quiet_from is None and quiet_to is None and utc_offset is None:
-            await reply(interaction, text.prefs_text(current))
+            await reply(interaction, text.prefs_text(current, tr))
             return
         prefs = NotifyPrefs(
             NotifyMode(mode) if mode else current.mode,
             quiet_hours(current.quiet, quiet_from, quiet_to, utc_offset),
         )
         await clocks.set_prefs(user_id, prefs)
-        note = ""
+        answer = tr("Saved. {prefs}", prefs=text.prefs_text(prefs, tr))
         switched = prefs.mode is NotifyMode.DM and current.mode is not NotifyMode.DM
-        if switched and not await self._dm(user_id, WELCOME_DM):
-            note = DMS_CLOSED
-        await reply(interaction, "Saved. " + text.prefs_text(prefs) + note)
+        if switched and not await self._dm(user_id, tr(WELCOME_DM)):
+            answer += "\n" + tr(DMS_CLOSED)
+        await reply(interaction, answer)
 
 
 def quiet_hours(

@@ -1,7 +1,9 @@
 """``/vidrasso leaderboard``, ``/vidrasso stats`` and ``/vidrasso history``: the server's ladder.
 
 Glue only: interaction → :class:`~bot.ladder.service.LadderService` (``bot.services.ladder``) →
-reply, drawn by :mod:`cogs.ui.ladder_text`. The three commands join the ``/vidrasso`` group
+reply, drawn by :mod:`cogs.ui.ladder_text` in the reader's words: the server's for the public
+leaderboard and stats, the member's own for private answers (history, records, someone else's
+leaderboard page). The three commands join the ``/vidrasso`` group
 when the cog loads and leave it when it unloads; failures are answered by the bot's one error
 handler (buttons through :func:`~cogs.ui.common.guarded`). Leaderboard pages and game records
 are persistent buttons (DynamicItems with ``vidrasso:lb:…`` and ``vidrasso:record:…`` custom
@@ -26,6 +28,7 @@ from cogs.ui.buttons import of_items
 from cogs.ui.common import guarded, reply
 from cogs.ui.games import record_file
 from cogs.ui.group import Subcommand, attach, detach
+from cogs.ui.i18n import ENGLISH_WORDS, N_, Words, private
 
 log = logging.getLogger(__name__)
 
@@ -36,6 +39,12 @@ KIND = DEFAULT_KIND
 
 def ladder_of(client: discord.Client) -> LadderService:
     return client.services.ladder  # type: ignore[attr-defined, no-any-return]
+
+
+async def public_words(client: discord.Client, guild_id: int) -> Words:
+    """The words of the server's public messages (``bot.publisher.words``)."""
+    words: Words = await client.publisher.words(guild_id)  # type: ignore[attr-defined]
+    return words
 
 
 def guild_of(interaction: discord.Interaction) -> discord.Guild:
@@ -53,18 +62,26 @@ class PageButton(
     own copy of that page, privately."""
 
     LABELS: ClassVar[dict[str, str]] = {
-        "first": "« First",
-        "prev": "‹ Previous",
-        "next": "Next ›",
-        "last": "Last »",
+        "first": N_("« First"),
+        "prev": N_("‹ Previous"),
+        "next": N_("Next ›"),
+        "last": N_("Last »"),
     }
 
-    def __init__(self, owner_id: int, page: int, which: str, *, disabled: bool = False) -> None:
+    def __init__(
+        self,
+        owner_id: int,
+        page: int,
+        which: str,
+        *,
+        disabled: bool = False,
+        tr: Words = ENGLISH_WORDS,
+    ) -> None:
         self.owner_id = owner_id
         self.page = page
         super().__init__(
             discord.ui.Button(
-                label=self.LABELS[which],
+                label=tr(self.LABELS[which]),
                 style=discord.ButtonStyle.secondary,
                 custom_id=f"vidrasso:lb:{owner_id}:{page}:{which}",
                 disabled=disabled,
@@ -80,10 +97,14 @@ class PageButton(
     async def callback(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
             viewer = interaction.user.id
-            embed, view = await leaderboard(interaction, viewer, self.page)
-            if viewer == self.owner_id:
+            if viewer == self.owner_id:  # the public message, in the server's words
+                tr = await public_words(interaction.client, guild_of(interaction).id)
+                embed, view = await leaderboard(interaction, viewer, self.page, tr)
                 await interaction.response.edit_message(embed=embed, view=view)
             else:  # someone else's leaderboard: their own copy, privately
+                embed, view = await leaderboard(
+                    interaction, viewer, self.page, private(interaction)
+                )
                 await reply(interaction, embed=embed, view=view, ephemeral=True)
 
         await guarded(interaction, work)
@@ -93,6 +114,7 @@ class RecordButton(discord.ui.DynamicItem[Button], template=r"vidrasso:record:(?
     """Sends a finished game's record file (``vidrasso-record/1`` for Vidrasso), privately."""
 
     def __init__(self, game_id: int, label: str = "Record") -> None:
+        """``label``: the button's words (a button made from its custom id is never shown)."""
         self.game_id = game_id
         super().__init__(
             discord.ui.Button(
@@ -113,12 +135,9 @@ class RecordButton(discord.ui.DynamicItem[Button], template=r"vidrasso:record:(?
             guild = guild_of(interaction)
             games = interaction.client.services.games  # type: ignore[attr-defined]
             game = await games.finished_game(guild.id, self.game_id)
-            file = record_file(game)
-            await reply(
-                interaction,
-                f"The record of game {game.id}.",
-                file=file,
-            )
+            file = await record_file(game)
+            tr = private(interaction)
+            await reply(interaction, tr("The record of game {game}.", game=game.id), file=file)
 
         await guarded(interaction, work)
 
@@ -126,29 +145,32 @@ class RecordButton(discord.ui.DynamicItem[Button], template=r"vidrasso:record:(?
 LADDER_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (PageButton, RecordButton)
 
 
-def pages_view(owner_id: int, page: LeaderboardPage) -> discord.ui.View | None:
+def pages_view(owner_id: int, page: LeaderboardPage, tr: Words) -> discord.ui.View | None:
     """First / previous / next / last, disabled where they would go nowhere."""
     if page.pages <= 1:
         return None
     at_start, at_end = page.page <= 1, page.page >= page.pages
     return of_items(
-        PageButton(owner_id, 1, "first", disabled=at_start),
-        PageButton(owner_id, max(1, page.page - 1), "prev", disabled=at_start),
-        PageButton(owner_id, min(page.pages, page.page + 1), "next", disabled=at_end),
-        PageButton(owner_id, page.pages, "last", disabled=at_end),
+        PageButton(owner_id, 1, "first", disabled=at_start, tr=tr),
+        PageButton(owner_id, max(1, page.page - 1), "prev", disabled=at_start, tr=tr),
+        PageButton(owner_id, min(page.pages, page.page + 1), "next", disabled=at_end, tr=tr),
+        PageButton(owner_id, page.pages, "last", disabled=at_end, tr=tr),
     )
 
 
-def records_view(game_ids: list[int]) -> discord.ui.View | None:
+def records_view(game_ids: list[int], tr: Words) -> discord.ui.View | None:
     if not game_ids:
         return None
     return of_items(
-        *(RecordButton(game_id, f"Record {i}") for i, game_id in enumerate(game_ids, 1))
+        *(
+            RecordButton(game_id, tr("Record {number}", number=i))
+            for i, game_id in enumerate(game_ids, 1)
+        )
     )
 
 
 async def leaderboard(
-    interaction: discord.Interaction, viewer_id: int, page: int
+    interaction: discord.Interaction, viewer_id: int, page: int, tr: Words
 ) -> tuple[discord.Embed, discord.ui.View | None]:
     """The leaderboard page ``page`` as ``viewer_id`` sees it, with its page buttons."""
     guild = guild_of(interaction)
@@ -156,10 +178,11 @@ async def leaderboard(
     embed = text.leaderboard_embed(
         board,
         viewer_id,
+        tr,
         guild_name=guild.name,
         fresh={interaction.user.id: interaction.user.display_name},
     )
-    return embed, pages_view(viewer_id, board)
+    return embed, pages_view(viewer_id, board, tr)
 
 
 def name_of(who: discord.Member | discord.User, stored: str | None) -> str:
@@ -235,7 +258,8 @@ class Ladder(commands.Cog):
     async def leaderboard(
         self, interaction: discord.Interaction, page: app_commands.Range[int, 1] = 1
     ) -> None:
-        embed, view = await leaderboard(interaction, interaction.user.id, page)
+        tr = await public_words(self.bot, guild_of(interaction).id)
+        embed, view = await leaderboard(interaction, interaction.user.id, page, tr)
         await reply(interaction, embed=embed, view=view, ephemeral=False)
 
     @app_commands.describe(player="Whose stats (yourself when left out)")
@@ -249,14 +273,16 @@ class Ladder(commands.Cog):
         await self.remember_named(interaction, who)
         stats = await self.ladder.stats(guild.id, who.id, interaction.user.id, KIND)
         name = name_of(who, stats.name)
+        tr = await public_words(self.bot, guild.id)  # a public answer
         embed = text.stats_embed(
             stats,
             text.display(who.id, name),
             interaction.user.id,
+            tr,
             left=not isinstance(who, discord.Member),
             viewer_name=text.display(interaction.user.id, interaction.user.display_name),
         )
-        chart = text.chart_file(stats, text.plain(who.id, name))
+        chart = text.chart_file(stats, text.plain(who.id, name), tr)
         await reply(interaction, embed=embed, file=chart, ephemeral=False)
 
     @app_commands.describe(player="Whose games (yours when left out)")
@@ -274,8 +300,10 @@ class Ladder(commands.Cog):
         if isinstance(who, discord.Member):
             fresh[who.id] = who.display_name
         stored = await self.ladder.name(guild.id, who.id) if left else None
-        embed = text.history_embed(entries, text.display(who.id, name_of(who, stored)), fresh=fresh)
-        view = records_view([e.game_id for e in entries])
+        tr = private(interaction)  # a private answer
+        name = text.display(who.id, name_of(who, stored))
+        embed = text.history_embed(entries, name, tr, fresh=fresh)
+        view = records_view([e.game_id for e in entries], tr)
         await reply(interaction, embed=embed, view=view, ephemeral=True)
 
 

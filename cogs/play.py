@@ -16,6 +16,7 @@ from discord.ext import commands
 from bot.games import DEFAULT_KIND, GAMES, GameRules, default_level, rules_for
 from bot.play.model import Game, Invite
 from bot.play.service import ChallengeRefused
+from cogs.ui import guide
 from cogs.ui.buttons import (
     DYNAMIC_ITEMS,
     CancelButton,
@@ -28,8 +29,8 @@ from cogs.ui.buttons import (
 )
 from cogs.ui.clock_text import TIME_CHOICES, inbox_line
 from cogs.ui.common import COLOUR, NOT_IN_DMS, channel_of, custom_id_of, mention, reply
-from cogs.ui.games import presentation
 from cogs.ui.group import Subcommand, attach, detach
+from cogs.ui.i18n import N_, private
 
 if TYPE_CHECKING:
     from bot.app import VidrassoBot
@@ -39,6 +40,7 @@ log = logging.getLogger(__name__)
 KIND = DEFAULT_KIND
 """The game ``/vidrasso`` plays; every other registered game gets a group of its own."""
 INBOX_LINES = 15
+NO_GAMES = N_("You have no games in progress. Start one with `/vidrasso challenge`.")
 
 
 def target_choices(rules: GameRules) -> list[app_commands.Choice[int]]:
@@ -119,7 +121,7 @@ def play_bot_command(cog: Play, rules: GameRules) -> Subcommand:
 
 def rules_command(cog: Play, rules: GameRules) -> Subcommand:
     async def show_rules(interaction: discord.Interaction) -> None:
-        await reply(interaction, embed=presentation(rules.kind).rules())
+        await guide.show_rules(interaction, rules.kind, 1)
 
     return app_commands.Command(
         name="rules", description="A short summary of the rules", callback=show_rules
@@ -146,6 +148,11 @@ class Play(commands.Cog):
             ),
             app_commands.Command(
                 name="resign", description="Resign your game in this channel", callback=self.resign
+            ),
+            app_commands.Command(
+                name="learn",
+                description="Learn the game: a guided first game against the computer",
+                callback=self.learn,
             ),
             app_commands.Command(
                 name="replay",
@@ -193,7 +200,7 @@ class Play(commands.Cog):
         """Challenge members to the seats the game's options name; the bot's own account
         fills its seat with the computer (alone, it is a game against the computer)."""
         if interaction.guild is None or interaction.channel_id is None:
-            await reply(interaction, NOT_IN_DMS)
+            await reply(interaction, private(interaction)(NOT_IN_DMS))
             return
         services = self.bot.services
         settings = await services.settings.check_channel(
@@ -207,7 +214,9 @@ class Play(commands.Cog):
         if any(m.bot and m.id != me.id for m in members):
             raise ChallengeRefused("Bots can't play. Challenge a person instead.")
         if any(m.id == me.id for m in members) and not rules.levels:
-            raise ChallengeRefused(f"I can't play {rules.title} myself. Challenge a person.")
+            raise ChallengeRefused(
+                "I can't play {game} myself. Challenge a person.", game=rules.title
+            )
         by_seat = {
             invite.seat: member for invite, member in zip(rules.invites, members, strict=True)
         }
@@ -236,12 +245,44 @@ class Play(commands.Cog):
         target: int | None,
     ) -> None:
         if interaction.guild is None or interaction.channel_id is None:
-            await reply(interaction, NOT_IN_DMS)
+            await reply(interaction, private(interaction)(NOT_IN_DMS))
             return
         await self.bot.services.settings.check_channel(
             interaction.guild.id, channel_of(interaction), title=rules.title
         )
         await self._start_computer_game(interaction, rules, level or default_level(rules), target)
+
+    async def learn(self, interaction: discord.Interaction) -> None:
+        """A guided first game: the easy computer, a friendly deal, tips in the hand."""
+        if interaction.guild is None or interaction.channel_id is None:
+            await reply(interaction, private(interaction)(NOT_IN_DMS))
+            return
+        services = self.bot.services
+        rules = rules_for(KIND)
+        await services.settings.check_channel(
+            interaction.guild.id, channel_of(interaction), title=rules.title
+        )
+        assert self.bot.user is not None
+        game = await services.learn.start(
+            kind=KIND,
+            guild_id=interaction.guild.id,
+            channel_id=interaction.channel_id,
+            user_id=interaction.user.id,
+            computer_id=self.bot.user.id,
+        )
+        tr = await self.bot.publisher.words(interaction.guild.id)
+        await interaction.response.send_message(
+            tr(
+                "{player} is learning {game} with me. Tips come in your private hand: press "
+                "**Show my hand** on the table.",
+                player=mention(interaction.user.id),
+                game=tr(rules.title),
+            ),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        message = await interaction.original_response()
+        place_id = await self.bot.challenges.open_thread(interaction, game, message)
+        await self.bot.publisher.begin(game, place_id)
 
     async def _start_computer_game(
         self, interaction: discord.Interaction, rules: GameRules, level: str, target: int | None
@@ -257,9 +298,15 @@ class Play(commands.Cog):
             level=level,
             target=target,
         )
+        tr = await self.bot.publisher.words(interaction.guild.id)
         await interaction.response.send_message(
-            f"{mention(interaction.user.id)} plays {rules.title} against me ({level}, to "
-            f"{game.target}). Good luck!",
+            tr(
+                "{player} plays {game} against me ({level}, to {target}). Good luck!",
+                player=mention(interaction.user.id),
+                game=tr(rules.title),
+                level=tr(level),
+                target=game.target,
+            ),
             allowed_mentions=discord.AllowedMentions.none(),
         )
         message = await interaction.original_response()
@@ -274,29 +321,29 @@ class Play(commands.Cog):
             await self.bot.hands.show(interaction, game)
 
     async def games(self, interaction: discord.Interaction) -> None:
+        tr = private(interaction)
         if interaction.guild is None:
-            await reply(interaction, NOT_IN_DMS)
+            await reply(interaction, private(interaction)(NOT_IN_DMS))
             return
         services = self.bot.services
         inbox = await services.clocks.inbox(interaction.guild.id, interaction.user.id)
         if not inbox:
-            await reply(
-                interaction, "You have no games in progress. Start one with `/vidrasso challenge`."
-            )
+            await reply(interaction, tr(NO_GAMES))
             return
         now = services.games.clock()
         lines = [
-            inbox_line(g.game, interaction.user.id, g.your_turn, g.deadline_at, now)
+            inbox_line(g.game, interaction.user.id, g.your_turn, g.deadline_at, now, tr=tr)
             for g in inbox[:INBOX_LINES]
         ]
         if len(inbox) > INBOX_LINES:
-            lines.append(f"…and {len(inbox) - INBOX_LINES} more.")
+            lines.append(tr("…and {count} more.", count=len(inbox) - INBOX_LINES))
         embed = discord.Embed(
-            title="Your games, most urgent first", description="\n".join(lines), colour=COLOUR
+            title=tr("Your games, most urgent first"), description="\n".join(lines), colour=COLOUR
         )
         await reply(interaction, embed=embed)
 
     async def resign(self, interaction: discord.Interaction) -> None:
+        tr = private(interaction)
         game = await self._game_here(interaction, "resign")
         if game is None:
             return
@@ -305,14 +352,16 @@ class Play(commands.Cog):
         against = " and ".join(mention(game.player_ids[s]) for s in game.opponents_of(seat))
         await reply(
             interaction,
-            f"Resign your game against {against}? It counts as a loss.",
-            view=of_items(ResignButton(game.id, game.version), CancelButton(game.id)),
+            tr("Resign your game against {opponents}? It counts as a loss.", opponents=against),
+            view=of_items(
+                ResignButton(game.id, game.version, tr("Yes, resign")), CancelButton(game.id, tr)
+            ),
         )
 
     @app_commands.describe(game="The game's number (its record and /vidrasso history show it)")
     async def replay(self, interaction: discord.Interaction, game: int) -> None:
         if interaction.guild is None:
-            await reply(interaction, NOT_IN_DMS)
+            await reply(interaction, private(interaction)(NOT_IN_DMS))
             return
         finished = await self.bot.services.games.finished_game(interaction.guild.id, game)
         embed, files, view = await self.bot.publisher.replay_message(finished, 0)
@@ -320,8 +369,9 @@ class Play(commands.Cog):
 
     async def _game_here(self, interaction: discord.Interaction, verb: str) -> Game | None:
         """The caller's game in this channel or thread; asks which when there are several."""
+        tr = private(interaction)
         if interaction.guild is None:
-            await reply(interaction, NOT_IN_DMS)
+            await reply(interaction, private(interaction)(NOT_IN_DMS))
             return None
         games = await self.bot.services.games.games_of(interaction.guild.id, interaction.user.id)
         here = [g for g in games if interaction.channel_id in (g.thread_id, g.channel_id)]
@@ -330,24 +380,31 @@ class Play(commands.Cog):
         if len(games) == 1 and not here:
             return games[0]
         if not games:
-            await reply(
-                interaction, "You have no game in progress. Start one with `/vidrasso challenge`."
-            )
+            await reply(interaction, tr(NO_GAMES))
             return None
         choices = here or games
         view = discord.ui.View(timeout=None)
         for game in choices[:20]:
             seat = game.seat_of(interaction.user.id)
             if verb == "resign":
-                view.add_item(ResignButton(game.id, game.version, f"Resign game {game.id}"))
+                view.add_item(
+                    ResignButton(game.id, game.version, tr("Resign game {id}", id=game.id))
+                )
             else:
-                label = f"Game {game.id} (round {game.rules.rounds(game.state) + 1})"
+                label = tr("Game {id} (round {n})", id=game.id, n=game.rules.rounds(game.state) + 1)
                 view.add_item(HandButton(game.id, label, primary=seat in game.to_act))
-        described = ", ".join(
-            f"game {g.id} vs {self._opponents(g, interaction.user.id)}" for g in choices[:20]
+        described = tr(", ").join(
+            tr(
+                "game {id} vs {opponents}",
+                id=g.id,
+                opponents=self._opponents(g, interaction.user.id),
+            )
+            for g in choices[:20]
         )
         await reply(
-            interaction, f"You have several games ({described}). Which one?", view=detached(view)
+            interaction,
+            tr("You have several games ({games}). Which one?", games=described),
+            view=detached(view),
         )
         return None
 

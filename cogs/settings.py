@@ -4,7 +4,8 @@ rescue for a stuck game).
 Both join the ``/vidrasso`` group when the cog loads. Discord applies ``default_permissions`` only
 to a whole top-level command, so these check the Manage Server permission when they run and
 refuse everyone else politely. Failures are answered by the bot's one error handler
-(``cogs.ui.common.answer_error``).
+(``cogs.ui.common.answer_error``). Answers are private, in the manager's own words; the notice
+of a stopped game is posted in the game's place, in the server's words.
 """
 
 from __future__ import annotations
@@ -16,51 +17,98 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.clocks.policy import preset_name
 from bot.play.model import Game
 from bot.settings.model import GuildSettings
-from cogs.ui.clock_text import TIME_CHOICES
+from cogs.ui.clock_text import TIME_CHOICES, preset_text
 from cogs.ui.common import COLOUR, NOT_IN_DMS, mention, reply
 from cogs.ui.group import Subcommand, attach, detach
+from cogs.ui.i18n import ENGLISH, N_, Words, language_of, private
 
 if TYPE_CHECKING:
     from bot.app import VidrassoBot
 
 log = logging.getLogger(__name__)
 
-MANAGERS_ONLY = (
-    "Only members with the **Manage Server** permission can {what}. "
+SETTINGS_MANAGERS_ONLY = N_(
+    "Only members with the **Manage Server** permission can change Vidrasso's settings. "
     "Ask one of this server's managers."
 )
+ABORT_MANAGERS_ONLY = N_(
+    "Only members with the **Manage Server** permission can stop a game. "
+    "Ask one of this server's managers."
+)
+AUTO = "auto"
+"""The ``language`` choice for the server's own Discord language (stored as None)."""
+LANGUAGE_NAMES = {"en": "English", "ja": "日本語"}
+"""Each language by its own name, as language pickers show them."""
+LANGUAGE_CHOICES = [
+    app_commands.Choice(name="The server's language", value=AUTO),
+    app_commands.Choice(name="English", value="en"),
+    app_commands.Choice(name="日本語 (Japanese)", value="ja"),
+]
+"""Japanese is named in both scripts: a choice's name must differ from its translation."""
 
 
 def channel_mention(channel_id: int) -> str:
     return f"<#{channel_id}>"
 
 
-def settings_embed(settings: GuildSettings, guild_name: str) -> discord.Embed:
+def language_text(settings: GuildSettings, guild_language: str, tr: Words) -> str:
+    """The language of the server's public messages: the one chosen, or the server's own."""
+    if settings.language:
+        return LANGUAGE_NAMES.get(settings.language, settings.language)
+    return tr(
+        "the server's language ({name})",
+        name=LANGUAGE_NAMES.get(guild_language, guild_language),
+    )
+
+
+def settings_embed(
+    settings: GuildSettings, guild_name: str, tr: Words, *, guild_language: str = ENGLISH
+) -> discord.Embed:
+    """The server's settings; ``guild_language``: the server's own Discord language."""
     channels = (
         ", ".join(channel_mention(c) for c in sorted(settings.channel_ids))
         if settings.channel_ids
-        else "any channel"
+        else tr("any channel")
     )
-    embed = discord.Embed(title=f"Vidrasso settings · {guild_name}", colour=COLOUR)
+    embed = discord.Embed(
+        title=tr("Vidrasso settings · {server}", server=guild_name), colour=COLOUR
+    )
     embed.add_field(
-        name="Default time per move", value=preset_name(settings.default_time), inline=False
+        name=tr("Default time per move"),
+        value=preset_text(settings.default_time, tr),
+        inline=False,
     )
     embed.add_field(
-        name="A thread for each game", value="yes" if settings.open_threads else "no", inline=False
+        name=tr("A thread for each game"),
+        value=tr("yes") if settings.open_threads else tr("no"),
+        inline=False,
     )
-    embed.add_field(name="Games may be started in", value=channels, inline=False)
-    embed.set_footer(text="A challenge may still choose its own time per move.")
+    embed.add_field(name=tr("Games may be started in"), value=channels, inline=False)
+    embed.add_field(
+        name=tr("Language of public messages"),
+        value=language_text(settings, guild_language, tr),
+        inline=False,
+    )
+    embed.set_footer(text=tr("A challenge may still choose its own time per move."))
     return embed
 
 
-def aborted_text(game: Game, manager_id: int, reason: str | None) -> str:
-    why = f" Reason: {reason}" if reason else ""
-    return (
-        f"🛑 Game {game.id} was stopped by {mention(manager_id)}, a server manager. "
-        f"It ends without a winner and is not rated.{why}"
+def aborted_text(game: Game, manager_id: int, reason: str | None, tr: Words) -> str:
+    if reason:
+        return tr(
+            "🛑 Game {game} was stopped by {manager}, a server manager. It ends without a "
+            "winner and is not rated. Reason: {reason}",
+            game=game.id,
+            manager=mention(manager_id),
+            reason=reason,
+        )
+    return tr(
+        "🛑 Game {game} was stopped by {manager}, a server manager. It ends without a "
+        "winner and is not rated.",
+        game=game.id,
+        manager=mention(manager_id),
     )
 
 
@@ -89,14 +137,18 @@ class Settings(commands.Cog):
         detach(self.bot, self.subcommands)
 
     @staticmethod
-    async def _managers_only(interaction: discord.Interaction, what: str) -> discord.Guild | None:
-        """The server, when the member may manage it; otherwise answer them and None."""
+    async def _managers_only(
+        interaction: discord.Interaction, refusal: str
+    ) -> discord.Guild | None:
+        """The server, when the member may manage it; otherwise answer them (``refusal``)
+        and None."""
         guild = interaction.guild
+        tr = private(interaction)
         if guild is None:
-            await reply(interaction, NOT_IN_DMS)
+            await reply(interaction, tr(NOT_IN_DMS))
             return None
         if not interaction.permissions.manage_guild:
-            await reply(interaction, MANAGERS_ONLY.format(what=what))
+            await reply(interaction, tr(refusal))
             return None
         return guild
 
@@ -106,8 +158,10 @@ class Settings(commands.Cog):
         allow_channel="Allow starting games in this channel (once any is listed, only there)",
         remove_channel="Stop allowing games to be started in this channel",
         any_channel="Allow games in any channel again (clears the list)",
+        language="The language of public messages: tables, challenges, reminders",
     )
     @app_commands.choices(time=TIME_CHOICES)
+    @app_commands.choices(language=LANGUAGE_CHOICES)
     async def settings(
         self,
         interaction: discord.Interaction,
@@ -116,15 +170,19 @@ class Settings(commands.Cog):
         allow_channel: discord.TextChannel | None = None,
         remove_channel: discord.TextChannel | None = None,
         any_channel: bool | None = None,
+        language: str | None = None,
     ) -> None:
-        guild = await self._managers_only(interaction, "change Vidrasso's settings")
+        guild = await self._managers_only(interaction, SETTINGS_MANAGERS_ONLY)
         if guild is None:
             return
+        tr = private(interaction)
+        own = language_of(guild.preferred_locale)
         service = self.bot.services.settings
-        changes = (time, threads, allow_channel, remove_channel, any_channel)
+        changes = (time, threads, allow_channel, remove_channel, any_channel, language)
         if all(value is None for value in changes):
             settings = await service.guild_settings(guild.id)
-            await reply(interaction, embed=settings_embed(settings, guild.name))
+            embed = settings_embed(settings, guild.name, tr, guild_language=own)
+            await reply(interaction, embed=embed)
             return
         settings = await service.change_settings(
             guild.id,
@@ -134,8 +192,10 @@ class Settings(commands.Cog):
             allow_channel=None if allow_channel is None else allow_channel.id,
             remove_channel=None if remove_channel is None else remove_channel.id,
             any_channel=bool(any_channel),
+            language=language,
         )
-        await reply(interaction, "Saved.", embed=settings_embed(settings, guild.name))
+        embed = settings_embed(settings, guild.name, tr, guild_language=own)
+        await reply(interaction, tr("Saved."), embed=embed)
 
     @app_commands.describe(
         game="The game's number (in /vidrasso games, and in its thread's name)",
@@ -147,18 +207,20 @@ class Settings(commands.Cog):
         game: app_commands.Range[int, 1],
         reason: app_commands.Range[str, 1, 200] | None = None,
     ) -> None:
-        guild = await self._managers_only(interaction, "stop a game")
+        guild = await self._managers_only(interaction, ABORT_MANAGERS_ONLY)
         if guild is None:
             return
         moved = await self.bot.services.games.abort(
             game, guild_id=guild.id, by_user_id=interaction.user.id, reason=reason
         )
-        await reply(interaction, f"Game {game} is stopped: no winner, not rated.")
+        tr = private(interaction)
+        await reply(interaction, tr("Game {game} is stopped: no winner, not rated.", game=game))
         publisher = self.bot.publisher
         try:
+            public = await publisher.words(guild.id)
             await publisher.send(
                 moved.game.place_id,
-                aborted_text(moved.game, interaction.user.id, reason),
+                aborted_text(moved.game, interaction.user.id, reason, public),
                 mention=[],
             )
             await publisher.publish(moved)

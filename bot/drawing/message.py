@@ -19,8 +19,11 @@ line of an ephemeral reply. What is simplified:
   "in a while" (a picture has no "now"), the other timestamp styles a UTC date.
 - The suits ♠ ♥ ♦ ♣ (with or without the emoji selector) are drawn as shapes on a small white
   chip, hearts and diamonds red, spades and clubs black, as Discord's emoji colour them; any
-  other emoji the font lacks is a grey square; any other character the font lacks is drawn as
-  its unaccented letter or left out (:func:`bot.drawing.text.printable`), never as a box.
+  other emoji the font lacks is a grey square; Japanese (and other East Asian) characters are
+  drawn in Noto Sans CJK, and a line may break between any two of them (but not before a
+  closing mark such as 。 or after an opening one such as 「); any other character the fonts
+  lack is drawn as its unaccented letter or left out (:func:`bot.drawing.text.printable`),
+  never as a box.
 - No timestamps next to the name, no avatars but the initial, no embed thumbnails or icons.
 """
 
@@ -38,7 +41,18 @@ from typing import Any, Literal
 from PIL import Image, ImageDraw, ImageFont
 
 from bot.drawing.cards import RGB, SUPERSAMPLE, suit_mask
-from bot.drawing.text import Font, display_name, drawable, fit, font, printable
+from bot.drawing.text import (
+    Font,
+    display_name,
+    draw_text,
+    drawable,
+    fit,
+    font,
+    glyph_face,
+    has_cjk,
+    printable,
+    text_width,
+)
 from bot.engine.cards import Suit
 
 # --- the look ---------------------------------------------------------------------------------
@@ -427,8 +441,9 @@ def _glyph(kind: PieceKind, text: str, face: Font, look: Look) -> Piece:
 
 
 def _text_pieces(text: str, face: Font, colour: RGB, look: Look) -> list[Piece]:
-    """Plain text as pieces: words, spaces, suit chips and emoji squares; characters the font
-    lacks as their stand-ins (:func:`~bot.drawing.text.printable`)."""
+    """Plain text as pieces: words, spaces, suit chips and emoji squares, a Japanese character
+    alone (a line may break next to it); characters the fonts lack as their stand-ins
+    (:func:`~bot.drawing.text.printable`)."""
     out: list[Piece] = []
     run: list[str] = []
 
@@ -455,6 +470,11 @@ def _text_pieces(text: str, face: Font, colour: RGB, look: Look) -> list[Piece]:
                 flush()
                 out.append(_glyph("emoji", char, face, look))
             flag = regional and not flag
+        elif (drawn_in := glyph_face(face, char)) is face:
+            run.append(char)
+        elif drawn_in is not None:  # Japanese, drawn in its own font
+            flush()
+            out.append(Piece("text", char, text_width(char, face), face, colour, look.size))
         else:
             run.append(printable(char, face))
         joined = False
@@ -471,7 +491,7 @@ def pieces(runs: Sequence[Span], look: Look, theme: Theme) -> list[Piece]:
             text = printable(span.text, face) or "@user"
             tint = theme.mention_tint if span.kind == "mention" else theme.time_tint
             colour = theme.mention if span.kind == "mention" else look.colour
-            width = face.getlength(text) + 2 * PILL_PAD
+            width = text_width(text, face) + 2 * PILL_PAD
             fill = _blend(look.background, *tint)
             out.append(Piece("pill", text, width, face, colour, look.size, fill))
         elif span.kind == "emoji":
@@ -482,8 +502,29 @@ def pieces(runs: Sequence[Span], look: Look, theme: Theme) -> list[Piece]:
     return out
 
 
+NO_LINE_START = frozenset(
+    "、。，．・：；？！ー…‥）」』】〕〉》〜ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ"
+)
+"""Japanese marks a line does not start with (closing marks, small kana, the long vowel)."""
+NO_LINE_END = frozenset("（「『【〔〈《")
+"""Japanese marks a line does not end with (opening marks)."""
+
+
+def _japanese(piece: Piece) -> bool:
+    return piece.kind == "text" and len(piece.text) == 1 and has_cjk(piece.text)
+
+
+def _breaks(before: Piece, after: Piece) -> bool:
+    """Whether a line may break between two pieces with no space between them: next to a
+    Japanese character, but not before a closing mark or after an opening one."""
+    if not (_japanese(before) or _japanese(after)):
+        return False
+    return after.text not in NO_LINE_START and before.text not in NO_LINE_END
+
+
 def _words(line: Sequence[Piece]) -> Iterator[tuple[float, list[Piece]]]:
-    """The words of a line, each with the width of the spaces before it."""
+    """The words of a line, each with the width of the spaces before it (Japanese has no
+    spaces: each of its characters is a word, see :func:`_breaks`)."""
     gap, word = 0.0, list[Piece]()
     for piece in line:
         if piece.kind == "space":
@@ -492,6 +533,9 @@ def _words(line: Sequence[Piece]) -> Iterator[tuple[float, list[Piece]]]:
                 gap, word = 0.0, list[Piece]()
             gap += piece.width
         else:
+            if word and _breaks(word[-1], piece):
+                yield gap, word
+                gap, word = 0.0, list[Piece]()
             word.append(piece)
     if word:
         yield gap, word
@@ -500,10 +544,10 @@ def _words(line: Sequence[Piece]) -> Iterator[tuple[float, list[Piece]]]:
 def _split(piece: Piece, width: float) -> list[Piece]:
     """A piece too wide for a line: text into its letters, a pill cut to ``width``."""
     if piece.kind == "text":
-        return [replace(piece, text=c, width=piece.face.getlength(c)) for c in piece.text]
+        return [replace(piece, text=c, width=text_width(c, piece.face)) for c in piece.text]
     if piece.kind == "pill" and piece.width > width:
         text = fit(piece.text, piece.face, width - 2 * PILL_PAD)
-        return [replace(piece, text=text, width=piece.face.getlength(text) + 2 * PILL_PAD)]
+        return [replace(piece, text=text, width=text_width(text, piece.face) + 2 * PILL_PAD)]
     return [piece]
 
 
@@ -614,10 +658,10 @@ def _draw_piece(
     text_y = y + (at.height - ascent - descent) / 2
     middle = y + at.height / 2
     if piece.kind == "text":
-        draw.text((x, text_y), piece.text, font=piece.face, fill=piece.colour)
+        draw_text(draw, (x, text_y), piece.text, piece.face, piece.colour)
     elif piece.kind == "pill" and piece.fill is not None:
         _rounded(image, (x, y + 1, x + piece.width, y + at.height - 1), 3, piece.fill)
-        draw.text((x + PILL_PAD, text_y), piece.text, font=piece.face, fill=piece.colour)
+        draw_text(draw, (x + PILL_PAD, text_y), piece.text, piece.face, piece.colour)
     elif piece.kind == "suit":
         _suit_chip(image, SUITS[piece.text], (x + piece.width / 2, middle), piece.size)
     elif piece.kind == "emoji":
@@ -714,8 +758,8 @@ def _missing_block(label: str, width: float, gap: int, theme: Theme) -> Block:
     def paint(image: Image.Image, x: int, y: int) -> None:
         _rounded(image, (x, y, x + width, y + height), 4, _blend(theme.embed, theme.muted, 0.2))
         text = fit(printable(label, face), face, width - 16)
-        ImageDraw.Draw(image).text(
-            (x + width / 2, y + height / 2), text, font=face, fill=theme.muted, anchor="mm"
+        draw_text(
+            ImageDraw.Draw(image), (x + width / 2, y + height / 2), text, face, theme.muted, "mm"
         )
 
     return Block(gap, height, paint)
@@ -732,7 +776,7 @@ def _file_block(name: str, size: int, width: float, gap: int, theme: Theme) -> B
         _shape(image, (x + 14, y + 12, x + 40, y + 46), (0x7E, 0x8A, 0xF0), _file_icon)
         draw = ImageDraw.Draw(image)
         label = display_name(name, face, width - 64, "file")
-        draw.text((x + 52, y + 12), label, font=face, fill=theme.link)
+        draw_text(draw, (x + 52, y + 12), label, face, theme.link)
         draw.text((x + 52, y + 32), _bytes_text(size), font=small, fill=theme.muted)
 
     return Block(gap, FILE_HEIGHT, paint)
@@ -1067,12 +1111,10 @@ def _author_line(image: Image.Image, author: str, column: int, theme: Theme) -> 
     initial_face = font(18, bold=True)
     initial = next((c for c in printable(author, initial_face).upper() if c.isalnum()), "?")
     centre = (PAD_X + AVATAR / 2, top + AVATAR / 2)
-    draw.text(
-        centre, printable(initial, initial_face) or "?", font=initial_face, fill=WHITE, anchor="mm"
-    )
+    draw_text(draw, centre, printable(initial, initial_face) or "?", initial_face, WHITE, "mm")
     face = font(NAME_SIZE, bold=True)
     name = display_name(author, face, column, "Someone")
-    draw.text((GUTTER, PAD_TOP + NAME_LINE / 2), name, font=face, fill=theme.strong, anchor="lm")
+    draw_text(draw, (GUTTER, PAD_TOP + NAME_LINE / 2), name, face, theme.strong, "lm")
 
 
 def _png(image: Image.Image) -> bytes:

@@ -1,38 +1,155 @@
-"""Fonts and text for the pictures: a font found on any machine, and names made to fit.
+"""Fonts and text for the pictures: a font found on any machine, Japanese glyphs, and names made
+to fit.
 
 DejaVu Sans (wide Unicode coverage for display names) is used where the system has it; Pillow's
 own scalable default font stands in where it does not, so a fresh machine draws the same layout.
-A character the chosen font cannot draw is drawn as its unaccented letter where it has one
-(``é`` → ``e``), else left out (emoji, most CJK) rather than drawn as a box; text too wide for
-its place is cut with "…".
+Neither draws Japanese: a character the main font lacks but Noto Sans CJK JP draws (kana,
+kanji, full-width punctuation — Hangul and Chinese too) is drawn in Noto, which the
+``noto-cjk-sans-jp-regular`` package carries (16 MB, opened only when such a character is first
+drawn; without the package those characters are left out). A line mixing the two is drawn run
+by run on one baseline (:func:`runs`, :func:`draw_text`, :func:`text_width`), so "Alice" in a
+Japanese sentence keeps the English look and "花子" in an English one is drawn. Noto is one
+weight, regular: bold Japanese is drawn with a thin outline of its own colour.
+
+A character neither font can draw is drawn as its unaccented letter where it has one
+(``é`` → ``e``), else left out (emoji, scripts neither covers) rather than drawn as a box; text too
+wide for its place is cut with "…".
 """
 
 from __future__ import annotations
 
 import functools
+import os
 import unicodedata
+import weakref
+from collections.abc import Callable
 
 from PIL import Image, ImageDraw, ImageFont
 
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
+Words = Callable[..., str]
+"""A language's texts: ``words("{player} to follow", player="Alice")`` → the text in the
+reader's language (``cogs.ui.i18n.Words`` is one; the pictures never import it)."""
 
 FONT_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
 """Preferred fonts (regular, bold), looked up in the system's fonts."""
 MISSING = "\U0010fffd"
 """A private-use character no font draws: what a missing glyph looks like in a font."""
+CJK_BOLD_STROKE = 0.6
+"""The outline, in pixels, that makes Noto's regular weight read as bold."""
+
+
+def english(message: str, **values: object) -> str:
+    """The words of a picture without a translation: the English text, filled in."""
+    return message.format(**values)
+
+
+_bold: weakref.WeakKeyDictionary[Font, bool] = weakref.WeakKeyDictionary()
+"""Which of :func:`font`'s faces were asked for bold (their Japanese glyphs are then too)."""
+
+
+def font(size: int, bold: bool = False) -> Font:
+    """The font of this pixel size: DejaVu Sans where installed, else Pillow's default (one
+    object per size and weight, however it is asked for)."""
+    return _font(size, bold)
 
 
 @functools.lru_cache(maxsize=32)
-def font(size: int, bold: bool = False) -> Font:
-    """The font of this pixel size: DejaVu Sans where installed, else Pillow's default."""
+def _font(size: int, bold: bool) -> Font:
+    face: Font
     try:
-        return ImageFont.truetype(FONT_FILES[bold], size)
+        face = ImageFont.truetype(FONT_FILES[bold], size)
     except OSError:
-        pass
+        try:
+            face = ImageFont.load_default(size=size)
+        except (ImportError, OSError):  # Pillow without FreeType: the small bitmap font
+            face = ImageFont.load_default()
+    _bold[face] = bold
+    return face
+
+
+# --- Japanese ---------------------------------------------------------------------------------
+
+
+class CJKFont(ImageFont.FreeTypeFont):
+    """Noto Sans CJK JP at one size; a ``bold`` one is drawn with a thin outline."""
+
+    def __init__(self, path: str, size: int, bold: bool) -> None:
+        super().__init__(path, size)
+        self.bold = bold
+
+
+@functools.cache
+def cjk_file() -> str | None:
+    """Where Noto Sans CJK JP is: the file the ``noto-cjk-sans-jp-regular`` package carries, or
+    None without it."""
     try:
-        return ImageFont.load_default(size=size)
-    except (ImportError, OSError):  # Pillow without FreeType: the small bitmap font
-        return ImageFont.load_default()
+        from noto_cjk_sans_jp_regular import FONT_PATH  # type: ignore[import-not-found,unused-ignore]
+    except ImportError:
+        return None
+    try:
+        path = os.fspath(FONT_PATH)
+    except TypeError:  # not a file on disk (a zipped install): no Japanese glyphs
+        return None
+    return path if os.path.isfile(path) else None
+
+
+@functools.lru_cache(maxsize=32)
+def cjk_font(size: int, bold: bool = False) -> CJKFont | None:
+    """Noto Sans CJK JP at ``size`` pixels (bold by an outline), None where it is not installed.
+    The file is opened on first use, one face per size and weight."""
+    path = cjk_file()
+    if path is None:
+        return None
+    try:
+        return CJKFont(path, size, bold)
+    except OSError:
+        return None
+
+
+def _is_cjk(char: str) -> bool:
+    """Whether ``char`` is in the blocks of East Asian scripts and their punctuation."""
+    code = ord(char)
+    return (
+        0x2E80 <= code <= 0x9FFF
+        or 0xA960 <= code <= 0xA97F
+        or 0xAC00 <= code <= 0xD7FF
+        or 0xF900 <= code <= 0xFAFF
+        or 0xFE30 <= code <= 0xFE4F
+        or 0xFF00 <= code <= 0xFFEF
+        or 0x20000 <= code <= 0x3FFFF
+    )
+
+
+@functools.lru_cache(maxsize=64)
+def fallback_face(face: Font) -> CJKFont | None:
+    """The Japanese face that goes with ``face`` (same size and weight), None without one."""
+    if isinstance(face, CJKFont) or not isinstance(face, ImageFont.FreeTypeFont):
+        return None
+    return cjk_font(round(face.size), _bold.get(face, False))
+
+
+def stroke(face: Font) -> float:
+    """The outline ``face`` is drawn with: a bold Japanese face's, else none."""
+    return CJK_BOLD_STROKE if isinstance(face, CJKFont) and face.bold else 0
+
+
+def has_cjk(text: str) -> bool:
+    """Whether ``text`` has a character only the Japanese font draws (kana, kanji …)."""
+    return any(ord(c) >= 0x2E80 and _is_cjk(c) for c in text)
+
+
+def font_for(text: str, size: int, bold: bool = False) -> Font:
+    """The one font to draw all of ``text`` in: Noto Sans CJK JP when it has Japanese (or other
+    East Asian) characters and Noto is installed, else :func:`font`. (:func:`draw_text` does
+    better for mixed text: each run in its own font.)"""
+    main = font(size, bold)
+    if has_cjk(text):
+        return cjk_font(size, bold) or main
+    return main
+
+
+# --- which glyphs exist -----------------------------------------------------------------------
 
 
 def _ink(face: Font, text: str) -> tuple[tuple[int, int], bytes]:
@@ -43,22 +160,118 @@ def _ink(face: Font, text: str) -> tuple[tuple[int, int], bytes]:
     return image.size, image.tobytes()
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=64)
+def _missing_ink(face: Font) -> tuple[tuple[int, int], bytes]:
+    return _ink(face, MISSING)
+
+
+@functools.lru_cache(maxsize=8192)
 def drawable(face: Font, char: str) -> bool:
     """Whether ``face`` has a glyph for ``char`` (white space always counts as drawable)."""
-    return char.isspace() or _ink(face, char) != _ink(face, MISSING)
+    return char.isspace() or _ink(face, char) != _missing_ink(face)
+
+
+def glyph_face(face: Font, char: str) -> Font | None:
+    """The face that draws ``char`` in text of ``face``: ``face`` itself, else its Japanese
+    fallback, else None (nothing draws it)."""
+    if drawable(face, char):
+        return face
+    other = fallback_face(face) if ord(char) >= 0x2E80 and _is_cjk(char) else None
+    return other if other is not None and drawable(other, char) else None
+
+
+def runs(text: str, face: Font) -> list[tuple[str, Font]]:
+    """``text`` in runs of one font each: ``face`` for what it draws, the Japanese fallback for
+    what only that draws (white space stays in the run it is in); a character neither draws is
+    its stand-in or left out, as in :func:`printable`."""
+    out: list[tuple[str, Font]] = []
+    current: list[str] = []
+    current_face = face
+    for char in text:
+        if char.isspace():
+            current.append(char)
+            continue
+        chosen = glyph_face(face, char)
+        if chosen is None:  # its stand-in (``é`` → ``e``), or nothing
+            chosen, char = face, _stand_in(face, char)
+            if not char:
+                continue
+        if chosen is not current_face and current:
+            out.append(("".join(current), current_face))
+            current.clear()
+        current_face = chosen
+        current.append(char)
+    if current:
+        out.append(("".join(current), current_face))
+    return out
+
+
+def text_width(text: str, face: Font) -> float:
+    """How wide ``text`` is drawn in ``face`` (Japanese runs in their own font)."""
+    if text.isascii():
+        return face.getlength(text)
+    return sum(f.getlength(run) for run, f in runs(text, face))
+
+
+def _baseline(face: Font, y: float, anchor: str | None) -> float:
+    """The baseline of text drawn at ``y`` with ``anchor``'s vertical part, in ``face``'s
+    metrics (so every run of a line sits on the main font's baseline)."""
+    if not isinstance(face, ImageFont.FreeTypeFont):
+        return y
+    ascent, descent = face.getmetrics()
+    vertical = anchor[1] if anchor else "a"
+    if vertical in "at":
+        return y + ascent
+    if vertical == "m":
+        return y + (ascent - descent) / 2
+    if vertical in "bd":
+        return y - descent
+    return y
+
+
+def draw_text(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    face: Font,
+    fill: tuple[int, int, int],
+    anchor: str | None = None,
+) -> None:
+    """``draw.text`` for one line that may hold Japanese: each run in its font, all on the
+    baseline ``face`` would put the line on, bold Japanese outlined."""
+    parts = runs(text, face) if not text.isascii() else [(text, face)]
+    if len(parts) == 1 and parts[0][1] is face:
+        draw.text(xy, parts[0][0], font=face, fill=fill, anchor=anchor)
+        return
+    if not parts:
+        return
+    widths = [f.getlength(run) for run, f in parts]
+    shift = {"l": 0.0, "m": sum(widths) / 2, "r": sum(widths)}
+    x = xy[0] - (shift.get(anchor[0], 0.0) if anchor else 0.0)
+    y = _baseline(face, xy[1], anchor)
+    for (run, f), width in zip(parts, widths, strict=True):
+        outline = stroke(f)
+        draw.text(
+            (x, y), run, font=f, fill=fill, anchor="ls", stroke_width=outline, stroke_fill=fill
+        )
+        x += width
+
+
+# --- text made to fit -------------------------------------------------------------------------
 
 
 def _stand_in(face: Font, char: str) -> str:
-    """``char`` if ``face`` draws it, else its drawable base letters (``é`` → ``e``), or ""."""
-    if drawable(face, char):
+    """``char`` if ``face`` or its Japanese fallback draws it, else its drawable base letters
+    (``é`` → ``e``), or ""."""
+    if glyph_face(face, char) is not None:
         return char
     base = unicodedata.normalize("NFKD", char)
     return "".join(c for c in base if not unicodedata.combining(c) and drawable(face, c))
 
 
 def printable(text: str, face: Font) -> str:
-    """``text`` as ``face`` can draw it (see the module's docstring), spaces tidied."""
+    """``text`` as ``face`` can draw it — Japanese characters kept where Noto is installed (draw
+    the result with :func:`draw_text`) — see the module's docstring; spaces tidied."""
     kept = "".join(_stand_in(face, c) for c in text)
     return " ".join(kept.split())
 
@@ -70,11 +283,11 @@ def ellipsis(face: Font) -> str:
 
 def fit(text: str, face: Font, width: float) -> str:
     """``text`` as is when it is at most ``width`` pixels wide, else cut and ended with "…"."""
-    if face.getlength(text) <= width:
+    if text_width(text, face) <= width:
         return text
     dots = ellipsis(face)
     cut = text
-    while cut and face.getlength(cut.rstrip() + dots) > width:
+    while cut and text_width(cut.rstrip() + dots, face) > width:
         cut = cut[:-1]
     return cut.rstrip() + dots
 

@@ -10,12 +10,20 @@ The picture is 800 pixels wide, for Discord's mobile width (phones show it at ab
 text is smaller than 18 pixels. From the top: whose move it is; seat 0's panel (name, total and
 this round's points, strawmen, hand size); the middle of the table (the trumps, the trick in
 progress, the last trick); seat 1's panel. The seat the game waits for glows.
+
+Every word on it is in the reader's language: it goes through the ``words`` callable the caller
+hands :func:`table_png` (a ``cogs.ui.i18n.Words``; English without one), one whole sentence with
+``{placeholders}`` at a time — so the message extractor finds each ``words("...")`` here, and
+``cogs/locales/<language>/LC_MESSAGES/table.po`` holds their translations. Names go into a
+sentence as marks and are cut to fit once the sentence is known (:meth:`_Names.say`), so a
+translation may put them anywhere. Japanese is drawn in Noto Sans CJK (:mod:`bot.drawing.text`).
 """
 
 from __future__ import annotations
 
 import functools
 import io
+import re
 import threading
 from collections import OrderedDict
 from collections.abc import Hashable, Sequence
@@ -33,8 +41,16 @@ from bot.drawing.cards import (
     draw_suit,
     empty_slot,
 )
-from bot.drawing.text import Font, display_name, font
-from bot.engine.cards import Card
+from bot.drawing.text import (
+    Font,
+    Words,
+    display_name,
+    draw_text,
+    english,
+    font,
+    text_width,
+)
+from bot.engine.cards import Card, Rank, Suit
 from bot.engine.game import TRICKS_PER_ROUND, Phase, Termination
 from bot.engine.trumps import BidKind
 from bot.engine.view import TableView
@@ -132,28 +148,36 @@ def table_png(
     *,
     last_trick: bool = True,
     key: Hashable | None = None,
+    words: Words | None = None,
 ) -> bytes:
     """The public table as PNG bytes; ``names[s]`` is seat ``s``'s display name.
 
-    ``key`` identifies the game (e.g. its id) for the cache: pictures are kept by game, state
-    version (``view.moves``), names and ``last_trick``, at most :data:`CACHE_SIZE` of them, the
-    least recently used going first. A kept picture is only returned for an equal view, so a
-    key shared by two games costs a render, never a wrong picture. Without ``key`` nothing is
-    kept.
+    ``words`` gives the picture's texts in the reader's language: ``words(message, **values)``
+    (a ``cogs.ui.i18n.Words``); without it they are English.
+
+    ``key`` identifies the game (e.g. its id, or ``(id, language)``) for the cache: pictures are
+    kept by game, state version (``view.moves``), names, ``last_trick`` and the language of
+    ``words`` (its ``language``), at most :data:`CACHE_SIZE` of them, the least recently used
+    going first. A kept picture is only returned for an equal view, so a key shared by two games
+    costs a render, never a wrong picture, and two languages never share one. Without ``key``
+    (or with ``words`` that do not name their ``language``) nothing is kept.
     """
     assert view.seat is None, "the table is only ever drawn from the public view"
     if len(names) != 2:
         raise ValueError("a Vidrasso table needs the names of both seats")
     pair = (names[0], names[1])
-    if key is None:
-        return _render(view, pair, last_trick)
-    cache_key = (key, view.moves, pair, last_trick)
+    language = None if words is None else getattr(words, "language", None)
+    if words is None:
+        words = english
+    if key is None or (language is None and words is not english):
+        return _render(view, pair, last_trick, words)
+    cache_key = (key, view.moves, pair, last_trick, language)
     with _cache_lock:
         kept = _cache.get(cache_key)
         if kept is not None and kept[0] == view:
             _cache.move_to_end(cache_key)
             return kept[1]
-    png = _render(view, pair, last_trick)
+    png = _render(view, pair, last_trick, words)
     with _cache_lock:
         _cache[cache_key] = (view, png)
         _cache.move_to_end(cache_key)
@@ -168,42 +192,57 @@ def clear_cache() -> None:
         _cache.clear()
 
 
+SEAT_MARKS = ("\ue000", "\ue001")
+"""Where a seat's name goes in a sentence before the names are fitted (private-use characters,
+which no name keeps: :func:`~bot.drawing.text.printable` leaves them out)."""
+_MARKED = re.compile("[" + "".join(SEAT_MARKS) + "]")
+
+
 class _Names:
     """The seats' names made drawable, cut to fit where they are drawn."""
 
-    def __init__(self, names: tuple[str, str]) -> None:
+    def __init__(self, names: tuple[str, str], words: Words) -> None:
         self.names = names
+        self.words = words
+
+    def mark(self, seat: int) -> str:
+        """Stands for seat ``seat``'s name in a sentence given to :meth:`say`."""
+        return SEAT_MARKS[seat]
 
     def get(self, seat: int, face: Font, width: float) -> str:
         """Seat ``seat``'s name, at most ``width`` pixels wide in ``face``."""
-        return display_name(self.names[seat], face, width, f"Player {seat + 1}")
+        words = self.words
+        return display_name(self.names[seat], face, width, words("Player {n}", n=seat + 1))
 
-    def say(self, face: Font, width: float, template: str, *seats: int) -> str:
-        """``template`` with the seats' names for ``{0}``, ``{1}``, the whole at most ``width``
-        pixels wide: the names share what the rest of the words leave, a short name leaving
-        its unused part to the others."""
-        room = width - face.getlength(template.format(*("" for _ in seats)))
+    def say(self, sentence: str, face: Font, width: float) -> str:
+        """``sentence`` with the seats' names where their :meth:`mark` is, the whole at most
+        ``width`` pixels wide: the names share what the rest of the words leave, a short name
+        leaving its unused part to the others."""
+        seats = [s for s in (0, 1) if SEAT_MARKS[s] in sentence]
+        room = width - text_width(_MARKED.sub("", sentence), face)
         full = {s: self.get(s, face, 10_000) for s in seats}
         shares: dict[int, float] = {}
-        waiting = sorted(seats, key=lambda s: face.getlength(full[s]))
+        waiting = sorted(seats, key=lambda s: text_width(full[s], face))
         while waiting:
             seat = waiting.pop(0)
-            shares[seat] = max(40.0, min(face.getlength(full[seat]), room / (len(waiting) + 1)))
+            natural = text_width(full[seat], face)
+            shares[seat] = max(40.0, min(natural, room / (len(waiting) + 1)))
             room -= shares[seat]
-        return template.format(*(self.get(s, face, shares[s]) for s in seats))
+        fitted = {SEAT_MARKS[s]: self.get(s, face, shares[s]) for s in seats}
+        return _MARKED.sub(lambda m: fitted[m.group()], sentence)
 
 
-def _render(view: TableView, names: tuple[str, str], last_trick: bool) -> bytes:
+def _render(view: TableView, names: tuple[str, str], last_trick: bool, words: Words) -> bytes:
     image = _base().copy()
     draw = ImageDraw.Draw(image)
-    who = _Names(names)
+    who = _Names(names, words)
     for seat in (0, 1):
-        _panel(image, draw, view, who, seat)
-    _header(draw, view, who)
-    _trumps(image, draw, view)
-    _middle(image, draw, view, who)
+        _panel(image, draw, view, who, seat, words)
+    _header(draw, view, who, words)
+    _trumps(image, draw, view, words)
+    _middle(image, draw, view, who, words)
     if last_trick:
-        _last_trick(draw, view, who)
+        _last_trick(draw, view, who, words)
     for face in faces(view, last_trick=last_trick):
         trump = view.trumps.is_trump(face.card)
         picture = card_face(face.card, face.width, trump)
@@ -238,17 +277,28 @@ def _glow_mask(width: int, height: int, spread: int) -> Image.Image:
     return mask.filter(ImageFilter.GaussianBlur(spread / 2.5))
 
 
+CHIP_SIZE = 18
+
+
+def _chip_width(text: str) -> float:
+    return text_width(text, font(CHIP_SIZE, bold=True)) + 16
+
+
 def _chip(draw: ImageDraw.ImageDraw, x: float, y: float, text: str, colour: RGB) -> float:
     """A small rounded label at ``x``; its right edge."""
-    face = font(18, bold=True)
-    width = face.getlength(text) + 16
+    width = _chip_width(text)
     draw.rounded_rectangle([x, y, x + width, y + 26], 13, outline=colour, width=2)
-    draw.text((x + 8, y + 13), text, font=face, fill=colour, anchor="lm")
+    draw_text(draw, (x + 8, y + 13), text, font(CHIP_SIZE, bold=True), colour, "lm")
     return x + width
 
 
 def _panel(
-    image: Image.Image, draw: ImageDraw.ImageDraw, view: TableView, who: _Names, seat: int
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    view: TableView,
+    who: _Names,
+    seat: int,
+    words: Words,
 ) -> None:
     """A seat's panel: name and chips, points, strawmen, hand size; a glow when it must act."""
     top = PANEL_Y[seat]
@@ -263,20 +313,21 @@ def _panel(
         draw.polygon([(28, mid - 9), (28, mid + 9), (40, mid)], fill=GLOW)
 
     # Points on the right, the name and its chips in what is left.
-    total, this_round = str(view.totals[seat]), f"  ·  this round {_this_round(view, seat)}"
+    total = str(view.totals[seat])
+    this_round = "  ·  " + words("this round {points}", points=_this_round(view, seat))
     big, small = font(26, bold=True), font(20)
     right = WIDTH - MARGIN - 16
-    round_x = right - small.getlength(this_round)
+    round_x = right - text_width(this_round, small)
     total_x = round_x - big.getlength(total)
     draw.text((total_x, top + 26), total, font=big, fill=TEXT, anchor="lm")
-    draw.text((round_x, top + 26), this_round, font=small, fill=MUTED, anchor="lm")
+    draw_text(draw, (round_x, top + 26), this_round, small, MUTED, "lm")
 
-    chips = _chips(view, seat)
+    chips = _chips(view, seat, words)
     name_face = font(26, bold=True)
-    room = total_x - 24 - 48 - sum(name_face.getlength(c) * 0.75 + 24 for c, _ in chips)
+    room = total_x - 24 - 48 - sum(_chip_width(c) + 8 for c, _ in chips)
     name = who.get(seat, name_face, max(room, 120.0))
-    draw.text((48, top + 26), name, font=name_face, fill=GLOW if acting else TEXT, anchor="lm")
-    x = 48 + name_face.getlength(name) + 12
+    draw_text(draw, (48, top + 26), name, name_face, GLOW if acting else TEXT, "lm")
+    x = 48 + text_width(name, name_face) + 12
     for text, colour in chips:
         x = _chip(draw, x, top + 13, text, colour) + 8
 
@@ -289,17 +340,17 @@ def _panel(
             back = card_back(CARD_W)
             image.paste(back, (px, py + PEEK), back)
         # A face-up card is painted with the other faces (see :func:`faces`).
-    _hand(image, draw, view.hand_sizes[seat], top)
+    _hand(image, draw, view.hand_sizes[seat], top, words)
 
 
-def _chips(view: TableView, seat: int) -> list[tuple[str, RGB]]:
+def _chips(view: TableView, seat: int, words: Words) -> list[tuple[str, RGB]]:
     chips: list[tuple[str, RGB]] = []
     if view.outcome is not None:
         if view.outcome.winner == seat:
-            chips.append(("winner", GLOW))
+            chips.append((words("winner"), GLOW))
         return chips
     if view.dealer == seat:
-        chips.append(("dealer", MUTED))
+        chips.append((words("dealer"), MUTED))
     return chips
 
 
@@ -311,7 +362,7 @@ def _this_round(view: TableView, seat: int) -> int:
     return view.captured[seat]
 
 
-def _hand(image: Image.Image, draw: ImageDraw.ImageDraw, size: int, top: int) -> None:
+def _hand(image: Image.Image, draw: ImageDraw.ImageDraw, size: int, top: int, words: Words) -> None:
     """A hand as a fan of card backs (never which cards) and its count in words."""
     step = 14
     shown = min(size, 9)
@@ -320,56 +371,66 @@ def _hand(image: Image.Image, draw: ImageDraw.ImageDraw, size: int, top: int) ->
     for i in range(shown):
         back = card_back(BACK_W)
         image.paste(back, (x + i * step, top + HAND_DY), back)
-    words = "no cards in hand" if size == 0 else f"{size} card{'s' if size != 1 else ''} in hand"
+    if size == 0:
+        count = words("no cards in hand")
+    elif size == 1:
+        count = words("1 card in hand")
+    else:
+        count = words("{count} cards in hand", count=size)
     y = top + HAND_DY + card_height(BACK_W) + 22 if size else top + HAND_DY + 40
-    draw.text((HAND_CENTRE_X, y), words, font=font(20), fill=MUTED, anchor="mm")
+    draw_text(draw, (HAND_CENTRE_X, y), count, font(20), MUTED, "mm")
 
 
-def _header(draw: ImageDraw.ImageDraw, view: TableView, who: _Names) -> None:
+def _header(draw: ImageDraw.ImageDraw, view: TableView, who: _Names, words: Words) -> None:
     """Whose move it is, in words, and the round and target."""
     face = font(28, bold=True)
-    status = _status(view, who, face, WIDTH - 230)
+    status = who.say(_status(view, who, words), face, WIDTH - 230)
     waiting = bool(view.to_act) and view.outcome is None
-    draw.text((28, 30), status, font=face, fill=GLOW if waiting else TEXT, anchor="lm")
-    draw.text((28, 64), "Vidrasso", font=font(18, bold=True), fill=MUTED, anchor="lm")
+    draw_text(draw, (28, 30), status, face, GLOW if waiting else TEXT, "lm")
+    draw_text(draw, (28, 64), words("Vidrasso"), font(18, bold=True), MUTED, "lm")
     right = WIDTH - 28
-    round_face = font(24, bold=True)
-    draw.text((right, 30), f"Round {view.round_number}", font=round_face, fill=TEXT, anchor="rm")
-    draw.text((right, 64), f"game to {view.target}", font=font(18), fill=MUTED, anchor="rm")
+    round_text = words("Round {n}", n=view.round_number)
+    draw_text(draw, (right, 30), round_text, font(24, bold=True), TEXT, "rm")
+    target = words("game to {target}", target=view.target)
+    draw_text(draw, (right, 64), target, font(18), MUTED, "rm")
 
 
-def _status(view: TableView, who: _Names, face: Font, width: float) -> str:
-    """ "Alice to lead", "Both choose a gift", "Alice wins 312 to 280" …, ``width`` at most."""
+def _status(view: TableView, who: _Names, words: Words) -> str:
+    """ "Alice to lead", "Both choose a gift", "Alice wins 312 to 280" …, with the seats'
+    :meth:`_Names.mark` for their names."""
     outcome = view.outcome
     if outcome is not None:
         if outcome.winner is None:
-            return "The game was abandoned"
-        winner, loser = outcome.winner, 1 - outcome.winner
+            return words("The game was abandoned")
+        winner, loser = who.mark(outcome.winner), who.mark(1 - outcome.winner)
         if outcome.termination is Termination.RESIGNED:
-            return who.say(face, width, "{0} resigned · {1} wins", loser, winner)
+            return words("{loser} resigned · {winner} wins", loser=loser, winner=winner)
         if outcome.termination is Termination.TIMEOUT:
-            return who.say(face, width, "{0} ran out of time · {1} wins", loser, winner)
-        score = f"{view.totals[winner]} to {view.totals[loser]}"
-        return who.say(face, width, "{0} wins " + score, winner)
+            return words("{loser} ran out of time · {winner} wins", loser=loser, winner=winner)
+        won, lost = view.totals[outcome.winner], view.totals[1 - outcome.winner]
+        return words("{winner} wins {won} to {lost}", winner=winner, won=won, lost=lost)
     if view.phase is Phase.TRUMP:
+        player = who.mark(view.to_act[0])
         if not view.bids:
-            return who.say(face, width, "{0} names the first trump", view.to_act[0])
-        kind = view.bids[0].kind.other.value
-        return who.say(face, width, "{0} names the trump " + kind, view.to_act[0])
+            return words("{player} names the first trump", player=player)
+        if view.bids[0].kind is BidKind.RANK:
+            return words("{player} names the trump suit", player=player)
+        return words("{player} names the trump rank", player=player)
     if view.phase is Phase.GIFT:
         if len(view.to_act) == 2:
-            return "Both choose a gift"
-        return who.say(face, width, "{0} chooses a gift", view.to_act[0])
+            return words("Both choose a gift")
+        return words("{player} chooses a gift", player=who.mark(view.to_act[0]))
     if view.phase is Phase.PLAY:
-        verb = "follow" if view.trick else "lead"
-        return who.say(face, width, "{0} to " + verb, view.to_act[0])
-    return f"Round {view.round_number} is over"
+        if view.trick:
+            return words("{player} to follow", player=who.mark(view.to_act[0]))
+        return words("{player} to lead", player=who.mark(view.to_act[0]))
+    return words("Round {n} is over", n=view.round_number)
 
 
-def _trumps(image: Image.Image, draw: ImageDraw.ImageDraw, view: TableView) -> None:
+def _trumps(image: Image.Image, draw: ImageDraw.ImageDraw, view: TableView, words: Words) -> None:
     """The trump badge: the trump suit's symbol and the trump rank, a dash until named."""
     label = font(20)
-    draw.text((40, MIDDLE_Y + 20), "Trumps", font=label, fill=MUTED, anchor="lm")
+    draw_text(draw, (40, MIDDLE_Y + 20), words("Trumps"), label, MUTED, "lm")
     size = 64
     for i, (kind, named) in enumerate(
         ((BidKind.SUIT, view.trumps.suit), (BidKind.RANK, view.trumps.rank))
@@ -385,22 +446,20 @@ def _trumps(image: Image.Image, draw: ImageDraw.ImageDraw, view: TableView) -> N
             draw_suit(image, view.trumps.suit, centre, 40)
         else:
             draw.text(centre, named.value, font=font(40, bold=True), fill=INK, anchor="mm")
-        draw.text((centre[0], y + size + 16), kind.value, font=font(18), fill=MUTED, anchor="mm")
+        caption = words("suit") if kind is BidKind.SUIT else words("rank")
+        draw_text(draw, (centre[0], y + size + 16), caption, font(18), MUTED, "mm")
 
 
-def _middle(image: Image.Image, draw: ImageDraw.ImageDraw, view: TableView, who: _Names) -> None:
+def _middle(
+    image: Image.Image, draw: ImageDraw.ImageDraw, view: TableView, who: _Names, words: Words
+) -> None:
     """The trick in progress (faces are painted later), or what the round waits for."""
     centre_x = (TRICK_X[0] + TRICK_X[1] + CARD_W) / 2
     label = font(20)
     if view.phase is Phase.PLAY or view.trick:
         number = len(view.tricks) + 1
-        draw.text(
-            (centre_x, MIDDLE_Y + 16),
-            f"Trick {number} of {TRICKS_PER_ROUND}",
-            font=label,
-            fill=MUTED,
-            anchor="mm",
-        )
+        heading = words("Trick {n} of {total}", n=number, total=TRICKS_PER_ROUND)
+        draw_text(draw, (centre_x, MIDDLE_Y + 16), heading, label, MUTED, "mm")
         small = font(18)
         for i in (0, 1):
             seat = view.leader if i == 0 else 1 - view.leader
@@ -408,56 +467,92 @@ def _middle(image: Image.Image, draw: ImageDraw.ImageDraw, view: TableView, who:
             if not played:
                 slot = empty_slot(CARD_W)
                 image.paste(slot, (TRICK_X[i], TRICK_Y), slot)
-            draw.text(
+            draw_text(
+                draw,
                 (TRICK_X[i] + CARD_W / 2, TRICK_Y + card_height(CARD_W) + 16),
                 who.get(seat, small, CARD_W + 10),
-                font=small,
-                fill=TEXT if played else MUTED,
-                anchor="mm",
+                small,
+                TEXT if played else MUTED,
+                "mm",
             )
         return
-    lines = _middle_lines(view, who, label, MIDDLE_BOX[2] - MIDDLE_BOX[0] - 28)
+    lines = _middle_lines(view, who, words)
     if not lines:
         return
     left, top, right, _ = MIDDLE_BOX
     draw.rounded_rectangle(
         (left, top, right, top + 30 + 32 * len(lines)), 14, fill=PANEL, outline=PANEL_EDGE, width=2
     )
+    width = right - left - 28
     for i, (text, colour) in enumerate(lines):
-        draw.text((centre_x, top + 31 + 32 * i), text, font=label, fill=colour, anchor="mm")
+        text = who.say(text, label, width)
+        draw_text(draw, (centre_x, top + 31 + 32 * i), text, label, colour, "mm")
 
 
-def _middle_lines(view: TableView, who: _Names, face: Font, width: float) -> list[tuple[str, RGB]]:
+def _trump_name(value: Suit | Rank, words: Words) -> str:
+    """A trump suit's or rank's name, ``hearts``, ``sevens``, in the reader's words."""
+    if isinstance(value, Suit):
+        return {
+            Suit.SPADES: words("spades"),
+            Suit.HEARTS: words("hearts"),
+            Suit.DIAMONDS: words("diamonds"),
+            Suit.CLUBS: words("clubs"),
+        }[value]
+    return {
+        Rank.ACE: words("aces"),
+        Rank.TWO: words("twos"),
+        Rank.THREE: words("threes"),
+        Rank.FOUR: words("fours"),
+        Rank.FIVE: words("fives"),
+        Rank.SIX: words("sixes"),
+        Rank.SEVEN: words("sevens"),
+        Rank.EIGHT: words("eights"),
+        Rank.NINE: words("nines"),
+    }[value]
+
+
+def _middle_lines(view: TableView, who: _Names, words: Words) -> list[tuple[str, RGB]]:
     """What the middle of the table says outside the play: the trumps named, the gifts given,
-    a finished round's scores."""
+    a finished round's scores (names as the seats' :meth:`_Names.mark`)."""
     if view.phase is Phase.TRUMP:
-        lines = [("Choosing trumps", TEXT)]
+        lines = [(words("Choosing the trumps"), TEXT)]
         for bid in view.bids:
-            lines.append((who.say(face, width, "{0} named " + bid.text, bid.seat), MUTED))
+            player, named = who.mark(bid.seat), _trump_name(bid.value, words)
+            if bid.kind is BidKind.SUIT:
+                lines.append((words("{player} named {suit}", player=player, suit=named), MUTED))
+            else:
+                lines.append((words("{player} named {rank}", player=player, rank=named), MUTED))
         return lines
     if view.phase is Phase.GIFT:
-        lines = [("Each gives one card, face down", TEXT)]
+        lines = [(words("Each gives one card, face down"), TEXT)]
         for seat in (0, 1):
-            done = "has given" if view.gifts_in[seat] else "is choosing"
-            lines.append((who.say(face, width, "{0} " + done, seat), MUTED))
+            player = who.mark(seat)
+            if view.gifts_in[seat]:
+                lines.append((words("{player} has given", player=player), MUTED))
+            else:
+                lines.append((words("{player} is choosing", player=player), MUTED))
         return lines
     last = view.finished_rounds[-1] if view.finished_rounds else None
     if last is not None and last.number == view.round_number:
         return [
-            (f"Round {last.number} scores", TEXT),
-            *((who.say(face, width, "{0} " + str(last.scores[s]), s), MUTED) for s in (0, 1)),
+            (words("Round {n} scores", n=last.number), TEXT),
+            *(
+                (words("{player} {points}", player=who.mark(s), points=last.scores[s]), MUTED)
+                for s in (0, 1)
+            ),
         ]
     return []
 
 
-def _last_trick(draw: ImageDraw.ImageDraw, view: TableView, who: _Names) -> None:
+def _last_trick(draw: ImageDraw.ImageDraw, view: TableView, who: _Names, words: Words) -> None:
     """The last completed trick's caption (its faces are painted with the others)."""
     last = view.last_trick
     if last is None:
         return
     centre_x = (LAST_X[0] + LAST_X[1] + SMALL_W) / 2
-    draw.text((centre_x, MIDDLE_Y + 20), "Last trick", font=font(20), fill=MUTED, anchor="mm")
+    draw_text(draw, (centre_x, MIDDLE_Y + 20), words("Last trick"), font(20), MUTED, "mm")
     face = font(18)
-    caption = who.say(face, LAST_CAPTION_W, "{0} took " + str(last.points), last.winner)
+    took = words("{player} took {points}", player=who.mark(last.winner), points=last.points)
+    caption = who.say(took, face, LAST_CAPTION_W)
     y = LAST_Y + card_height(SMALL_W) + 18
-    draw.text((centre_x, y), caption, font=face, fill=TEXT, anchor="mm")
+    draw_text(draw, (centre_x, y), caption, face, TEXT, "mm")

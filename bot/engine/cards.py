@@ -138,7 +138,7 @@ class Card:
     @property
     def text(self) -> str:
         """Text notation: rank character then suit letter, e.g. ``7H``."""
-        return self.rank.value + self.suit.value
+        return _TEXTS[self.index]
 
     @property
     def display(self) -> str:
@@ -175,6 +175,7 @@ DECK: tuple[Card, ...] = tuple(
 )
 """All 36 cards, by index: spades A..9, hearts A..9, diamonds A..9, clubs A..9."""
 
+_TEXTS = tuple(c.rank.value + c.suit.value for c in DECK)
 _BY_KEY = {(c.rank, c.suit): c for c in DECK}
 _BY_TEXT = {c.text: c for c in DECK}
 

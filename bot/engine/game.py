@@ -4,16 +4,21 @@ The state is immutable. :func:`apply` checks an action (raising an
 :class:`~bot.engine.errors.IllegalAction` with a sentence for the player) and returns the new
 state with the events the action caused. :func:`check` verifies without applying;
 :func:`legal_actions` lists what a seat may do now.
+
+A :class:`GameState` keeps each round as a :class:`~bot.engine.compact.CompactRound` (card
+masks and shared objects, each step a new tuple); its :class:`Round` objects, with the same
+attributes as ever, are built from them on first access to :attr:`GameState.rounds`.
 """
 
 from __future__ import annotations
 
-import enum
 import random
-from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
-from bot.engine.cards import Card
+from bot.engine import compact
+from bot.engine.cards import DECK, Card
+from bot.engine.compact import NO_CARD, CompactRound
 from bot.engine.deal import Cut, Deal
 from bot.engine.errors import (
     GameOver,
@@ -23,213 +28,70 @@ from bot.engine.errors import (
     NotYourTurn,
     WrongPhase,
 )
-from bot.engine.trumps import (
-    Bid,
-    Trumps,
-    legal_plays,
-    must_message,
-    trick_winner,
-    trump_options,
+from bot.engine.masks import cards_in, mask_of
+from bot.engine.parts import (
+    POINTS_PER_ROUND,
+    TARGETS,
+    TRICKS_PER_ROUND,
+    Abandon,
+    Action,
+    CardPlayed,
+    Event,
+    GameEnded,
+    Gift,
+    GiftGiven,
+    Outcome,
+    Phase,
+    Play,
+    Resign,
+    RoundAction,
+    RoundDealt,
+    RoundEnded,
+    Strawman,
+    StrawmanTurned,
+    Termination,
+    TimeOut,
+    Trick,
+    TrickTaken,
+    TrumpChosen,
 )
+from bot.engine.trumps import Bid, BidKind, Trumps, legal_plays, must_message, trump_options
 
-TRICKS_PER_ROUND = 17
-"""7 hand cards after the gift plus 10 strawman cards."""
-POINTS_PER_ROUND = 180
-"""Four suits of 1 + 2 + … + 9."""
-TARGETS = (300, 500)
-"""A standard game and a long game."""
-
-
-class Phase(enum.Enum):
-    """Where a game stands."""
-
-    TRUMP = "trump"
-    """Choosing the trump suit and rank."""
-    GIFT = "gift"
-    """Both players choose their gift."""
-    PLAY = "play"
-    """Playing the 17 tricks."""
-    DEAL = "deal"
-    """A round has ended and the game goes on: the next deal is due (a chance step)."""
-    OVER = "over"
-    """The game has ended."""
-
-
-class Termination(enum.Enum):
-    """How a game ended; the values are the record's ``result`` words."""
-
-    FINISHED = "finished"
-    RESIGNED = "resigned"
-    TIMEOUT = "timeout"
-    ABANDONED = "abandoned"
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """The end of a game as data."""
-
-    termination: Termination
-    """Why the game ended."""
-    winner: int | None
-    """The winning seat, or None (an abandoned game)."""
-    seat: int | None = None
-    """Who resigned or ran out of time, where that applies."""
-
-
-# --- Actions -------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Gift:
-    """A seat puts one hand card face down into the opponent's capture pile."""
-
-    seat: int
-    card: Card
-
-
-@dataclass(frozen=True, slots=True)
-class Play:
-    """A seat plays one available card (hand card or face-up strawman) to the trick."""
-
-    seat: int
-    card: Card
-
-
-@dataclass(frozen=True, slots=True)
-class Resign:
-    """A seat gives up the game; the other seat wins."""
-
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class TimeOut:
-    """A seat that had to act let its time run out; the other seat wins."""
-
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class Abandon:
-    """The game is stopped without a winner (e.g. by a server manager)."""
-
-
-RoundAction = Bid | Gift | Play
-"""What a seat does within a round: name a trump, give its gift, play a card. These are what
-:func:`legal_actions` lists and what a computer player chooses."""
-
-Action = RoundAction | Resign | TimeOut | Abandon | Deal
-"""Everything :func:`apply` accepts. ``Deal`` is the chance step between rounds."""
-
-
-# --- Events --------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class TrumpChosen:
-    bid: Bid
-
-
-@dataclass(frozen=True, slots=True)
-class GiftGiven:
-    """A seat has given its gift; which card is not part of the event (it is hidden)."""
-
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class CardPlayed:
-    seat: int
-    card: Card
-    pile: int | None
-    """The strawman pile it came from, or None for a hand card."""
-
-
-@dataclass(frozen=True, slots=True)
-class StrawmanTurned:
-    """An under-card turned face up after the trick."""
-
-    seat: int
-    pile: int
-    card: Card
-
-
-@dataclass(frozen=True, slots=True)
-class TrickTaken:
-    trick: Trick
-    points: int
-
-
-@dataclass(frozen=True, slots=True)
-class RoundEnded:
-    number: int
-    scores: tuple[int, int]
-    totals: tuple[int, int]
-    gifts: tuple[Card, Card]
-
-
-@dataclass(frozen=True, slots=True)
-class RoundDealt:
-    number: int
-    dealer: int
-
-
-@dataclass(frozen=True, slots=True)
-class GameEnded:
-    outcome: Outcome
-
-
-Event = (
-    TrumpChosen
-    | GiftGiven
-    | CardPlayed
-    | StrawmanTurned
-    | TrickTaken
-    | RoundEnded
-    | RoundDealt
-    | GameEnded
-)
-
-
-# --- State ---------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Strawman:
-    """One strawman pile: a face-up card on a face-down one, either possibly gone."""
-
-    up: Card | None
-    """The face-up top card, the only one that can be played."""
-    down: Card | None
-    """The face-down card; nobody may see it until it turns up."""
-
-    @property
-    def hidden(self) -> int:
-        """How many face-down cards the pile holds (0 or 1)."""
-        return 0 if self.down is None else 1
-
-    @property
-    def empty(self) -> bool:
-        return self.up is None and self.down is None
-
-
-@dataclass(frozen=True, slots=True)
-class Trick:
-    """A completed trick."""
-
-    leader: int
-    """The seat that led."""
-    cards: tuple[Card, Card]
-    """The leader's card, then the follower's."""
-    winner: int
-    """The seat that took the trick."""
-
-    @property
-    def points(self) -> int:
-        return self.cards[0].points + self.cards[1].points
-
-    def card_of(self, seat: int) -> Card:
-        return self.cards[0] if seat == self.leader else self.cards[1]
+__all__ = [
+    "POINTS_PER_ROUND",
+    "TARGETS",
+    "TRICKS_PER_ROUND",
+    "Abandon",
+    "Action",
+    "CardPlayed",
+    "Event",
+    "GameEnded",
+    "GameState",
+    "Gift",
+    "GiftGiven",
+    "Outcome",
+    "Phase",
+    "Play",
+    "Resign",
+    "Round",
+    "RoundAction",
+    "RoundDealt",
+    "RoundEnded",
+    "Strawman",
+    "StrawmanTurned",
+    "Termination",
+    "TimeOut",
+    "Trick",
+    "TrickTaken",
+    "TrumpChosen",
+    "apply",
+    "check",
+    "deal_next",
+    "is_legal",
+    "legal_actions",
+    "new_game",
+    "start_game",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -271,17 +133,17 @@ class Round:
             dealer=dealer,
             first_chooser=first_chooser,
             deal=deal,
-            hands=(_sorted(deal.hands[0]), _sorted(deal.hands[1])),
+            hands=(cards_in(mask_of(deal.hands[0])), cards_in(mask_of(deal.hands[1]))),
             strawmen=(
-                tuple(Strawman(up, down) for down, up in deal.strawmen[0]),
-                tuple(Strawman(up, down) for down, up in deal.strawmen[1]),
+                tuple(compact.pile(up, down) for down, up in deal.strawmen[0]),
+                tuple(compact.pile(up, down) for down, up in deal.strawmen[1]),
             ),
             leader=1 - dealer,
         )
 
     @property
     def trumps(self) -> Trumps:
-        return Trumps.from_bids(self.bids)
+        return compact.trumps_of(self.bids)
 
     @property
     def phase(self) -> Phase:
@@ -327,9 +189,14 @@ class Round:
         return (a, b)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class GameState:
-    """A whole game: every round so far, the totals, and how it ended."""
+    """A whole game: every round so far, the totals, and how it ended.
+
+    Built by :func:`apply` from compact rounds; :attr:`rounds` is then built on first access.
+    Constructed directly (or with :func:`dataclasses.replace`), it reads its rounds into
+    compact ones, so a hand-made state plays on like any other.
+    """
 
     target: int
     """Points to reach: 300 (standard) or 500 (long)."""
@@ -343,6 +210,55 @@ class GameState:
     """How the game ended, once it has."""
     moves: int = 0
     """Actions applied so far: a version number for the state."""
+    cores: tuple[CompactRound, ...] = field(init=False, repr=False)
+    """The rounds in compact form: what play reads and writes."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cores", tuple(compact_round(r) for r in self.rounds))
+
+    if not TYPE_CHECKING:
+
+        def __getattr__(self, name: str) -> Any:
+            # Only reached for a slot left empty: the rounds of a state made by apply().
+            if name != "rounds":
+                raise AttributeError(f"'GameState' object has no attribute {name!r}")
+            rounds = tuple(public_round(c) for c in self.cores)
+            object.__setattr__(self, "rounds", rounds)
+            return rounds
+
+    @classmethod
+    def stored(
+        cls,
+        target: int,
+        cut: Cut,
+        cores: tuple[CompactRound, ...],
+        totals: tuple[int, int],
+        outcome: Outcome | None,
+        moves: int,
+    ) -> GameState:
+        """A state from its compact rounds, as storage keeps them (no replay)."""
+        state: GameState = _new(cls)
+        for name, value in (
+            ("target", target),
+            ("cut", cut),
+            ("totals", totals),
+            ("outcome", outcome),
+            ("moves", moves),
+            ("cores", cores),
+        ):
+            _set(state, name, value)
+        return state
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GameState):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def _key(self) -> tuple[object, ...]:
+        return (self.target, self.cut, self.totals, self.outcome, self.moves, self.cores)
 
     @property
     def first_dealer(self) -> int:
@@ -357,9 +273,9 @@ class GameState:
     def phase(self) -> Phase:
         if self.outcome is not None:
             return Phase.OVER
-        if not self.rounds:
+        if not self.cores:
             return Phase.DEAL
-        return self.round.phase
+        return self.cores[-1].phase
 
     @property
     def is_over(self) -> bool:
@@ -368,21 +284,16 @@ class GameState:
     @property
     def to_act(self) -> tuple[int, ...]:
         """The seats the game waits for (both during the gifts, none between rounds)."""
-        phase = self.phase
-        if phase is Phase.TRUMP:
-            return (self.round.chooser,)
-        if phase is Phase.GIFT:
-            return tuple(s for s in (0, 1) if self.round.gifts[s] is None)
-        if phase is Phase.PLAY:
-            return (self.round.to_play,)
-        return ()
+        if self.outcome is not None or not self.cores:
+            return ()
+        return self.cores[-1].to_act
 
     @property
     def next_dealer(self) -> int:
         """Who deals the next round: the deal alternates."""
-        if not self.rounds:
+        if not self.cores:
             return self.first_dealer
-        return 1 - self.round.dealer
+        return 1 - self.cores[-1].dealer
 
     @property
     def next_first_chooser(self) -> int:
@@ -391,12 +302,93 @@ class GameState:
         Round 1: the non-dealer. Later: the lower total; on equal totals, the seat that chose
         second in the previous round.
         """
-        if not self.rounds:
+        if not self.cores:
             return 1 - self.first_dealer
         a, b = self.totals
         if a != b:
             return 0 if a < b else 1
-        return 1 - self.round.first_chooser
+        return 1 - self.cores[-1].first_chooser
+
+
+_new = object.__new__
+_set = object.__setattr__
+
+
+def _state(
+    template: GameState,
+    cores: tuple[CompactRound, ...],
+    totals: tuple[int, int],
+    outcome: Outcome | None,
+) -> GameState:
+    """The state after one more action, from its compact rounds (``rounds`` left to build)."""
+    state: GameState = _new(GameState)
+    _set(state, "target", template.target)
+    _set(state, "cut", template.cut)
+    _set(state, "totals", totals)
+    _set(state, "outcome", outcome)
+    _set(state, "moves", template.moves + 1)
+    _set(state, "cores", cores)
+    return state
+
+
+def public_round(rnd: CompactRound) -> Round:
+    """The :class:`Round` a compact round stands for."""
+    g0, g1 = rnd.gifts
+    return Round(
+        number=rnd.number,
+        dealer=rnd.dealer,
+        first_chooser=rnd.first_chooser,
+        deal=rnd.deal,
+        bids=rnd.bids,
+        gifts=(None if g0 == NO_CARD else DECK[g0], None if g1 == NO_CARD else DECK[g1]),
+        hands=(cards_in(rnd.hands[0]), cards_in(rnd.hands[1])),
+        strawmen=rnd.strawmen,
+        tricks=rnd.tricks,
+        trick=() if rnd.led == NO_CARD else (DECK[rnd.led],),
+        leader=rnd.leader,
+        captured=rnd.captured,
+        scores=rnd.scores,
+    )
+
+
+def compact_round(rnd: Round) -> CompactRound:
+    """A :class:`Round` as a compact round: its deal and actions played again (for the legal
+    sets of its plays), then its cards as they lie now, which a test may have moved."""
+    core = compact.dealt(rnd.number, rnd.dealer, rnd.first_chooser, rnd.deal)
+    for choice in rnd.bids:
+        core = compact.bid(core, choice)
+    for seat, gift in enumerate(rnd.gifts):
+        if gift is not None:
+            core = compact.give(core, seat, gift)
+    scratch: list[Event] = []
+    for seat, card in _plays(rnd):
+        core = compact.play(core, seat, card, scratch)
+    rows = tuple(tuple(compact.pile(p.up, p.down) for p in row) for row in rnd.strawmen)
+    gifts = tuple(NO_CARD if g is None else g.index for g in rnd.gifts)
+    core = core._replace(
+        gifts=(gifts[0], gifts[1]),
+        hands=(mask_of(rnd.hands[0]), mask_of(rnd.hands[1])),
+        tops=(_tops(rows[0]), _tops(rows[1])),
+        strawmen=(rows[0], rows[1]),
+        tricks=rnd.tricks,
+        leader=rnd.leader,
+        captured=rnd.captured,
+        scores=rnd.scores,
+    )
+    return compact.settled(core)
+
+
+def _tops(row: tuple[Strawman, ...]) -> int:
+    return mask_of(p.up for p in row if p.up is not None)
+
+
+def _plays(rnd: Round) -> list[tuple[int, Card]]:
+    """Every card played in the round, in order, with the seat that played it."""
+    out: list[tuple[int, Card]] = []
+    for done in rnd.tricks:
+        out += [(done.leader, done.cards[0]), (1 - done.leader, done.cards[1])]
+    out += [(rnd.leader if i == 0 else 1 - rnd.leader, c) for i, c in enumerate(rnd.trick)]
+    return out
 
 
 def new_game(rng: random.Random, target: int = 300) -> GameState:
@@ -419,46 +411,91 @@ def deal_next(state: GameState, rng: random.Random) -> tuple[GameState, list[Eve
 
 # --- Checking and applying actions ---------------------------------------------------------
 
-
-def _sorted(cards: Sequence[Card]) -> tuple[Card, ...]:
-    return tuple(sorted(cards, key=lambda c: c.index))
+PLAYS: tuple[tuple[Play, ...], tuple[Play, ...]] = (
+    tuple(Play(0, c) for c in DECK),
+    tuple(Play(1, c) for c in DECK),
+)
+"""``PLAYS[s][i]``: seat ``s`` plays card ``i`` (actions are immutable, so made once)."""
+GIFTS: tuple[tuple[Gift, ...], tuple[Gift, ...]] = (
+    tuple(Gift(0, c) for c in DECK),
+    tuple(Gift(1, c) for c in DECK),
+)
+"""``GIFTS[s][i]``: seat ``s`` gives card ``i``."""
+_OPTIONS: dict[tuple[BidKind | None, int], list[Bid]] = {}
 
 
 def legal_actions(state: GameState, seat: int) -> list[Bid] | list[Gift] | list[Play]:
     """What ``seat`` may do now in the round (resigning aside). Empty when not its turn."""
-    phase = state.phase
     if seat not in state.to_act:
         return []
-    rnd = state.round
-    if phase is Phase.TRUMP:
-        return trump_options(rnd.bids, seat)
+    rnd = state.cores[-1]
+    phase = rnd.phase
+    if phase is Phase.PLAY:
+        plays = PLAYS[seat]
+        return [plays[c.index] for c in rnd.ordered(rnd.legal, seat)]
     if phase is Phase.GIFT:
-        return [Gift(seat, c) for c in rnd.hands[seat]]
-    return [Play(seat, c) for c in rnd.legal_plays(seat)]
+        gifts = GIFTS[seat]
+        return [gifts[c.index] for c in cards_in(rnd.hands[seat])]
+    key = (rnd.bids[0].kind if rnd.bids else None, seat)
+    options = _OPTIONS.get(key)
+    if options is None:
+        options = _OPTIONS[key] = trump_options(rnd.bids, seat)
+    return list(options)
 
 
 def check(state: GameState, action: Action) -> None:
     """Raise the :class:`IllegalAction` that ``apply(state, action)`` would raise, if any."""
-    phase = state.phase
-    if phase is Phase.OVER:
+    if state.outcome is not None:
         raise GameOver("this game is over")
+    kind = type(action)
+    if kind is Play or kind is Gift or kind is Bid:
+        if not state.cores:
+            raise WrongPhase("the round is over; the next one has not been dealt yet")
+        if not _allowed(state.cores[-1], action):
+            _refuse(state.round, action)
+        return
     if isinstance(action, Resign | TimeOut | Abandon):
         if isinstance(action, TimeOut) and action.seat not in state.to_act:
             raise NotYourTurn("only a player who had to act can run out of time")
         return
-    if isinstance(action, Deal):
-        if phase is not Phase.DEAL:
-            raise WrongPhase("the next deal is not due yet")
-        return
-    if phase is Phase.DEAL:
+    if state.phase is not Phase.DEAL:
+        raise WrongPhase("the next deal is not due yet")
+
+
+def _allowed(rnd: CompactRound, action: Action) -> bool:
+    """Whether the round allows a trump choice, gift or play: one look at what it keeps."""
+    if isinstance(action, Play):
+        return (
+            rnd.phase is Phase.PLAY
+            and action.seat == rnd.to_act[0]
+            and bool(rnd.legal >> action.card.index & 1)
+        )
+    if isinstance(action, Gift):
+        return (
+            rnd.phase is Phase.GIFT
+            and rnd.gifts[action.seat] == NO_CARD
+            and bool(rnd.hands[action.seat] >> action.card.index & 1)
+        )
+    if isinstance(action, Bid):
+        return (
+            rnd.phase is Phase.TRUMP
+            and action.seat == rnd.to_act[0]
+            and not (rnd.bids and rnd.bids[0].kind is action.kind)
+        )
+    return False
+
+
+def _refuse(rnd: Round, action: Action) -> None:
+    """Raise the sentence that says why ``action`` is refused."""
+    if rnd.phase is Phase.DEAL:
         raise WrongPhase("the round is over; the next one has not been dealt yet")
-    rnd = state.round
     if isinstance(action, Bid):
         _check_bid(rnd, action)
     elif isinstance(action, Gift):
         _check_gift(rnd, action)
-    else:
+    elif isinstance(action, Play):
         _check_play(rnd, action)
+    raise AssertionError(f"{action!r} was refused without a reason")
 
 
 def _check_bid(rnd: Round, bid: Bid) -> None:
@@ -511,122 +548,43 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
     """Check and apply an action; return the new state and what happened."""
     check(state, action)
     events: list[Event] = []
-    if isinstance(action, Resign):
-        outcome = Outcome(Termination.RESIGNED, 1 - action.seat, action.seat)
-        return _end(state, outcome, events)
-    if isinstance(action, TimeOut):
-        outcome = Outcome(Termination.TIMEOUT, 1 - action.seat, action.seat)
-        return _end(state, outcome, events)
-    if isinstance(action, Abandon):
-        return _end(state, Outcome(Termination.ABANDONED, None), events)
-    if isinstance(action, Deal):
-        number = len(state.rounds) + 1
-        dealer = state.next_dealer
-        rnd = Round.start(number, dealer, state.next_first_chooser, action)
-        events.append(RoundDealt(number, dealer))
-        return _with_round(state, rnd, state.totals), events
-
-    rnd = state.round
-    if isinstance(action, Bid):
-        rnd = replace(rnd, bids=(*rnd.bids, action))
+    if isinstance(action, Play):
+        rnd = compact.play(state.cores[-1], action.seat, action.card, events)
+    elif isinstance(action, Bid):
+        rnd = compact.bid(state.cores[-1], action)
         events.append(TrumpChosen(action))
     elif isinstance(action, Gift):
-        rnd = _give(rnd, action)
+        rnd = compact.give(state.cores[-1], action.seat, action.card)
         events.append(GiftGiven(action.seat))
+    elif isinstance(action, Resign):
+        outcome = Outcome(Termination.RESIGNED, 1 - action.seat, action.seat)
+        return _end(state, outcome, events)
+    elif isinstance(action, TimeOut):
+        outcome = Outcome(Termination.TIMEOUT, 1 - action.seat, action.seat)
+        return _end(state, outcome, events)
+    elif isinstance(action, Abandon):
+        return _end(state, Outcome(Termination.ABANDONED, None), events)
     else:
-        rnd = _play(rnd, action, events)
+        number = len(state.cores) + 1
+        dealer = state.next_dealer
+        rnd = compact.dealt(number, dealer, state.next_first_chooser, action)
+        events.append(RoundDealt(number, dealer))
+        return _state(state, (*state.cores, rnd), state.totals, None), events
 
+    cores = (*state.cores[:-1], rnd)
     if rnd.scores is None:
-        return _with_round(state, rnd, state.totals), events
-    totals = (state.totals[0] + rnd.scores[0], state.totals[1] + rnd.scores[1])
-    events.append(RoundEnded(rnd.number, rnd.scores, totals, rnd.gifts_known))
-    state = _with_round(state, rnd, totals)
+        return _state(state, cores, state.totals, None), events
+    scores = rnd.scores
+    totals = (state.totals[0] + scores[0], state.totals[1] + scores[1])
+    gifts = (DECK[rnd.gifts[0]], DECK[rnd.gifts[1]])
+    events.append(RoundEnded(rnd.number, scores, totals, gifts))
+    ending: Outcome | None = None
     if max(totals) >= state.target and totals[0] != totals[1]:
-        winner = 0 if totals[0] > totals[1] else 1
-        outcome = Outcome(Termination.FINISHED, winner)
-        state = replace(state, outcome=outcome)
-        events.append(GameEnded(outcome))
-    return state, events
-
-
-def _with_round(state: GameState, rnd: Round, totals: tuple[int, int]) -> GameState:
-    if state.rounds and state.round.number == rnd.number:
-        rounds = (*state.rounds[:-1], rnd)
-    else:
-        rounds = (*state.rounds, rnd)
-    return replace(state, rounds=rounds, totals=totals, moves=state.moves + 1)
+        ending = Outcome(Termination.FINISHED, 0 if totals[0] > totals[1] else 1)
+        events.append(GameEnded(ending))
+    return _state(state, cores, totals, ending), events
 
 
 def _end(state: GameState, outcome: Outcome, events: list[Event]) -> tuple[GameState, list[Event]]:
     events.append(GameEnded(outcome))
-    return replace(state, outcome=outcome, moves=state.moves + 1), events
-
-
-def _give(rnd: Round, gift: Gift) -> Round:
-    seat = gift.seat
-    hand = tuple(c for c in rnd.hands[seat] if c is not gift.card)
-    hands = (hand, rnd.hands[1]) if seat == 0 else (rnd.hands[0], hand)
-    gifts = (gift.card, rnd.gifts[1]) if seat == 0 else (rnd.gifts[0], gift.card)
-    return replace(rnd, hands=hands, gifts=gifts)
-
-
-def _play(rnd: Round, play: Play, events: list[Event]) -> Round:
-    seat, card = play.seat, play.card
-    hands = rnd.hands
-    strawmen = rnd.strawmen
-    pile_index: int | None = None
-    if card in hands[seat]:
-        hand = tuple(c for c in hands[seat] if c is not card)
-        hands = (hand, hands[1]) if seat == 0 else (hands[0], hand)
-    else:
-        piles = list(strawmen[seat])
-        pile_index = next(i for i, p in enumerate(piles) if p.up is card)
-        # The under-card stays face down (and unplayable) until the trick is complete.
-        piles[pile_index] = Strawman(None, piles[pile_index].down)
-        row = tuple(piles)
-        strawmen = (row, strawmen[1]) if seat == 0 else (strawmen[0], row)
-    events.append(CardPlayed(seat, card, pile_index))
-
-    trick = (*rnd.trick, card)
-    if len(trick) < 2:
-        return replace(rnd, hands=hands, strawmen=strawmen, trick=trick)
-
-    lead, follow = trick
-    winner = rnd.leader if trick_winner(lead, follow, rnd.trumps) == 0 else 1 - rnd.leader
-    done = Trick(rnd.leader, (lead, follow), winner)
-    captured = (
-        (rnd.captured[0] + done.points, rnd.captured[1])
-        if winner == 0
-        else (rnd.captured[0], rnd.captured[1] + done.points)
-    )
-    events.append(TrickTaken(done, done.points))
-    strawmen = _turn_up(strawmen, events)
-    tricks = (*rnd.tricks, done)
-    scores: tuple[int, int] | None = None
-    if len(tricks) == TRICKS_PER_ROUND:
-        gifts = rnd.gifts_known
-        scores = (captured[0] + gifts[1].points, captured[1] + gifts[0].points)
-    return replace(
-        rnd,
-        hands=hands,
-        strawmen=strawmen,
-        tricks=tricks,
-        trick=(),
-        leader=winner,
-        captured=captured,
-        scores=scores,
-    )
-
-
-def _turn_up(
-    strawmen: tuple[tuple[Strawman, ...], tuple[Strawman, ...]], events: list[Event]
-) -> tuple[tuple[Strawman, ...], tuple[Strawman, ...]]:
-    rows: list[tuple[Strawman, ...]] = []
-    for seat, row in enumerate(strawmen):
-        piles = list(row)
-        for i, pile in enumerate(piles):
-            if pile.up is None and pile.down is not None:
-                piles[i] = Strawman(pile.down, None)
-                events.append(StrawmanTurned(seat, i, pile.down))
-        rows.append(tuple(piles))
-    return (rows[0], rows[1])
+    return _state(state, state.cores, state.totals, outcome), events

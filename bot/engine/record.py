@@ -1,7 +1,7 @@
 """Game records (`vidrasso-record/1`, our "PGN"): export a game, and replay one.
 
-Export walks every round again from its deal so each play carries the ``legal`` list the engine
-allowed at that moment. Replay applies a record's actions to a fresh game and, where the record
+Export writes each play with the ``legal`` list the engine allowed at that moment, as kept
+during play. Replay applies a record's actions to a fresh game and, where the record
 has ``legal`` lists, checks that the engine allows exactly those cards.
 """
 
@@ -11,6 +11,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from bot.engine.cards import Card, Rank, Suit, cards_text, parse_cards
+from bot.engine.compact import NO_CARD, CompactRound
 from bot.engine.deal import Cut, Deal
 from bot.engine.errors import IllegalAction, InvalidDeal, InvalidRecord
 from bot.engine.game import (
@@ -27,6 +28,7 @@ from bot.engine.game import (
     apply,
     start_game,
 )
+from bot.engine.masks import TEXTS, texts_in
 from bot.engine.trumps import Bid, BidKind
 
 RECORD_FORMAT = "vidrasso-record/1"
@@ -40,10 +42,18 @@ def bid_to_json(bid: Bid) -> dict[str, Any]:
 
 def bid_from_json(data: dict[str, Any]) -> Bid:
     kind = BidKind(data["kind"])
-    value: Suit | Rank = (
-        Suit.parse(data["value"]) if kind is BidKind.SUIT else Rank.parse(data["value"])
-    )
+    text = data["value"]
+    value: Suit | Rank | None = _NAMED.get((kind, text))
+    if value is None:
+        value = Suit.parse(text) if kind is BidKind.SUIT else Rank.parse(text)
     return Bid(int(data["seat"]), kind, value)
+
+
+_NAMED: dict[tuple[BidKind, str], Suit | Rank] = {
+    **{(BidKind.SUIT, s.value): s for s in Suit},
+    **{(BidKind.RANK, r.value): r for r in Rank},
+}
+"""Trump values as records write them, without parsing."""
 
 
 def deal_to_json(deal: Deal) -> dict[str, Any]:
@@ -80,35 +90,26 @@ def round_actions(rnd: Round) -> Iterator[Action]:
 
 
 def to_record(state: GameState, players: Sequence[str] = ("seat 0", "seat 1")) -> Record:
-    """Export a game, finished or not, as a `vidrasso-record/1` object."""
+    """Export a game, finished or not, as a `vidrasso-record/1` object.
+
+    Each play's ``legal`` list is the legal set kept when the card was chosen, so nothing is
+    played again.
+    """
     rounds: list[dict[str, Any]] = []
-    replay = GameState(target=state.target, cut=state.cut)
-    for rnd in state.rounds:
-        replay, _ = apply(replay, rnd.deal)
-        tricks: list[dict[str, Any]] = []
-        for action in round_actions(rnd):
-            if isinstance(action, Play):
-                current = replay.round
-                if not current.trick:
-                    tricks.append({"leader": action.seat, "plays": []})
-                legal = current.legal_plays(action.seat)
-                tricks[-1]["plays"].append(
-                    {"seat": action.seat, "card": action.card.text, "legal": cards_text(legal)}
-                )
-            replay, _ = apply(replay, action)
-            if isinstance(action, Play) and not replay.round.trick and replay.round.tricks:
-                tricks[-1]["winner"] = replay.round.tricks[-1].winner
+    totals = [0, 0]
+    for rnd in state.cores:
         entry: dict[str, Any] = {
             "number": rnd.number,
             "dealer": rnd.dealer,
             "deal": deal_to_json(rnd.deal),
             "bids": [bid_to_json(b) for b in rnd.bids],
-            "gifts": [c.text if c is not None else None for c in rnd.gifts],
-            "tricks": tricks,
+            "gifts": [None if g == NO_CARD else TEXTS[g] for g in rnd.gifts],
+            "tricks": _tricks(rnd),
         }
         if rnd.scores is not None:
+            totals = [totals[0] + rnd.scores[0], totals[1] + rnd.scores[1]]
             entry["scores"] = list(rnd.scores)
-            entry["totals"] = list(replay.totals)
+            entry["totals"] = totals
         rounds.append(entry)
     outcome = state.outcome
     result = "abandoned" if outcome is None else outcome.termination.value
@@ -125,6 +126,38 @@ def to_record(state: GameState, players: Sequence[str] = ("seat 0", "seat 1")) -
     if outcome is not None and outcome.seat is not None:
         record["ended_by"] = outcome.seat
     return record
+
+
+def _tricks(rnd: CompactRound) -> list[dict[str, Any]]:
+    """The round's tricks as a record writes them, each play with its legal list in the order
+    the engine offered it: hand cards by index, then strawman cards by pile."""
+    piled = [0, 0]
+    pile_of: dict[str, int] = {}
+    for seat in (0, 1):
+        for i, (down, up) in enumerate(rnd.deal.strawmen[seat]):
+            piled[seat] |= 1 << down.index | 1 << up.index
+            pile_of[down.text] = pile_of[up.text] = i
+    tricks: list[dict[str, Any]] = []
+    done = rnd.tricks
+    plays = rnd.plays
+    legals = rnd.legals
+    for k in range(0, len(plays), 2):
+        number = k >> 1
+        leader = done[number].leader if number < len(done) else rnd.leader
+        entry: dict[str, Any] = {"leader": leader, "plays": []}
+        for seat, at in ((leader, k), (1 - leader, k + 1)):
+            if at == len(plays):
+                break
+            legal = legals[at]
+            straw = legal & piled[seat]
+            names = texts_in(legal ^ straw)
+            if straw:
+                names += tuple(sorted(texts_in(straw), key=pile_of.__getitem__))
+            entry["plays"].append({"seat": seat, "card": TEXTS[plays[at]], "legal": list(names)})
+        if number < len(done):
+            entry["winner"] = done[number].winner
+        tricks.append(entry)
+    return tricks
 
 
 def replay(record: Record, *, check_legal: bool = True) -> Iterator[tuple[GameState, Action]]:
@@ -156,7 +189,7 @@ def replay(record: Record, *, check_legal: bool = True) -> Iterator[tuple[GameSt
                 actions += [(Play(p["seat"], Card.parse(p["card"])), p) for p in trick["plays"]]
             for action, play in actions:
                 if check_legal and play is not None and "legal" in play:
-                    engine = {c.text for c in state.round.legal_plays(play["seat"])}
+                    engine = {c.text for c in _legal_plays(state, play["seat"])}
                     if engine != set(play["legal"]):
                         raise InvalidRecord(
                             f"round {entry.get('number')}: legal set {sorted(play['legal'])} "
@@ -174,6 +207,14 @@ def replay(record: Record, *, check_legal: bool = True) -> Iterator[tuple[GameSt
         if isinstance(error, InvalidRecord):
             raise
         raise InvalidRecord(f"the record cannot be read: {error!r}") from error
+
+
+def _legal_plays(state: GameState, seat: int) -> tuple[Card, ...]:
+    """The cards ``seat`` may play now (none when it is not its turn to play)."""
+    rnd = state.cores[-1]
+    if rnd.phase is not Phase.PLAY or rnd.to_act[0] != seat:
+        return ()
+    return rnd.ordered(rnd.legal, seat)
 
 
 def _check_round(state: GameState, entry: dict[str, Any]) -> None:

@@ -1,19 +1,30 @@
-"""The full game state as JSON (schema ``vidrasso-state/1``), for storage.
+"""The full game state as JSON (schema ``vidrasso-state/2``), for storage.
 
 Unlike a record, this holds the state exactly as it stands, so loading it is cheap: no replay.
+Each round is written as its compact form keeps it (:mod:`bot.engine.compact`): the deck
+order of its deal, the hands and the cards played each as one string of cards, the legal set
+of each play as a card mask, and who took each trick.
+States stored as ``vidrasso-state/1`` (before the compact form) still load: their rounds are
+read as :class:`~bot.engine.game.Round` objects and played again from their deals.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from bot.engine import compact
 from bot.engine.cards import DECK, Card
-from bot.engine.deal import Cut
+from bot.engine.compact import NO_CARD, CompactRound
+from bot.engine.deal import Cut, Deal
 from bot.engine.errors import InvalidRecord
 from bot.engine.game import GameState, Outcome, Round, Strawman, Termination, Trick
-from bot.engine.record import bid_from_json, bid_to_json, deal_from_json, deal_to_json
+from bot.engine.masks import TEXTS, mask_of, texts_in, trick_table
+from bot.engine.parts import Phase
+from bot.engine.record import bid_from_json, bid_to_json, deal_from_json
 
-STATE_SCHEMA = "vidrasso-state/1"
+STATE_SCHEMA = "vidrasso-state/2"
+OLD_SCHEMA = "vidrasso-state/1"
+"""Written before the compact form; read and migrated on load."""
 
 _BY_TEXT = {c.text: c for c in DECK}
 
@@ -25,6 +36,11 @@ def _card(text: str) -> Card:
         raise InvalidRecord(f"{text!r} is not a card") from None
 
 
+def _cards(text: str) -> list[Card]:
+    """Cards written one after another, as in ``"AS7H9C"``."""
+    return [_card(text[i : i + 2]) for i in range(0, len(text), 2)]
+
+
 def _opt(text: str | None) -> Card | None:
     return None if text is None else _card(text)
 
@@ -33,25 +49,83 @@ def _txt(card: Card | None) -> str | None:
     return None if card is None else card.text
 
 
-def round_to_json(rnd: Round) -> dict[str, Any]:
+def round_to_json(rnd: CompactRound) -> dict[str, Any]:
     return {
         "number": rnd.number,
         "dealer": rnd.dealer,
         "first_chooser": rnd.first_chooser,
-        "deal": deal_to_json(rnd.deal),
+        "deal": "".join([TEXTS[c.index] for c in rnd.deal.order()]),
         "bids": [bid_to_json(b) for b in rnd.bids],
-        "gifts": [_txt(c) for c in rnd.gifts],
-        "hands": [[c.text for c in hand] for hand in rnd.hands],
+        "gifts": [None if g == NO_CARD else TEXTS[g] for g in rnd.gifts],
+        "hands": ["".join(texts_in(rnd.hands[0])), "".join(texts_in(rnd.hands[1]))],
         "strawmen": [[[_txt(p.up), _txt(p.down)] for p in row] for row in rnd.strawmen],
-        "tricks": [[t.leader, t.cards[0].text, t.cards[1].text, t.winner] for t in rnd.tricks],
-        "trick": [c.text for c in rnd.trick],
+        "plays": "".join([TEXTS[i] for i in rnd.plays]),
+        "legal": list(rnd.legals),
+        "winners": "".join([str(t.winner) for t in rnd.tricks]),
         "leader": rnd.leader,
         "captured": list(rnd.captured),
         "scores": None if rnd.scores is None else list(rnd.scores),
     }
 
 
-def round_from_json(data: dict[str, Any]) -> Round:
+def round_from_json(data: dict[str, Any]) -> CompactRound:
+    gifts = data["gifts"]
+    hands = data["hands"]
+    rows = tuple(
+        tuple(compact.pile(_opt(up), _opt(down)) for up, down in row) for row in data["strawmen"]
+    )
+    plays = tuple(c.index for c in _cards(data["plays"]))
+    dealer = int(data["dealer"])
+    leader = 1 - dealer
+    tricks: list[Trick] = []
+    for n, winner in enumerate(data["winners"]):
+        won = int(winner)
+        tricks.append(compact.trick(leader, DECK[plays[2 * n]], DECK[plays[2 * n + 1]], won))
+        leader = won
+    bids = tuple(bid_from_json(b) for b in data["bids"])
+    trumps = compact.trumps_of(bids)
+    led = plays[-1] if len(plays) % 2 else NO_CARD
+    row = rows[int(data["leader"])]
+    led_pile = next(
+        (i for i, p in enumerate(row) if led != NO_CARD and p.up is None and p.down is not None),
+        -1,
+    )
+    rnd = CompactRound(
+        number=int(data["number"]),
+        dealer=dealer,
+        first_chooser=int(data["first_chooser"]),
+        deal=Deal.from_order(_cards(data["deal"])),
+        bids=bids,
+        trumps=trumps,
+        table=trick_table(trumps) if trumps.complete else None,
+        gifts=(
+            NO_CARD if gifts[0] is None else _card(gifts[0]).index,
+            NO_CARD if gifts[1] is None else _card(gifts[1]).index,
+        ),
+        hands=(mask_of(_cards(hands[0])), mask_of(_cards(hands[1]))),
+        tops=(_tops(rows[0]), _tops(rows[1])),
+        strawmen=(rows[0], rows[1]),
+        plays=plays,
+        legals=tuple(int(m) for m in data["legal"]),
+        tricks=tuple(tricks),
+        led=led,
+        led_pile=led_pile,
+        leader=int(data["leader"]),
+        captured=(int(data["captured"][0]), int(data["captured"][1])),
+        scores=None if data["scores"] is None else (int(data["scores"][0]), int(data["scores"][1])),
+        legal=0,
+        phase=Phase.TRUMP,
+        to_act=(),
+    )
+    return compact.settled(rnd)
+
+
+def _tops(row: tuple[Strawman, ...]) -> int:
+    return mask_of(p.up for p in row if p.up is not None)
+
+
+def old_round_from_json(data: dict[str, Any]) -> Round:
+    """A round as ``vidrasso-state/1`` wrote it."""
     hands = data["hands"]
     rows = data["strawmen"]
     gifts = data["gifts"]
@@ -85,7 +159,7 @@ def state_to_json(state: GameState) -> dict[str, Any]:
         "schema": STATE_SCHEMA,
         "target": state.target,
         "cut": [c.text for c in state.cut.cards],
-        "rounds": [round_to_json(r) for r in state.rounds],
+        "rounds": [round_to_json(r) for r in state.cores],
         "totals": list(state.totals),
         "outcome": None
         if outcome is None
@@ -99,9 +173,10 @@ def state_to_json(state: GameState) -> dict[str, Any]:
 
 
 def state_from_json(data: dict[str, Any]) -> GameState:
-    """Read a state written by :func:`state_to_json`."""
-    if data.get("schema") != STATE_SCHEMA:
-        raise InvalidRecord(f"unknown state schema {data.get('schema')!r}")
+    """Read a state written by :func:`state_to_json`, now or as ``vidrasso-state/1``."""
+    schema = data.get("schema")
+    if schema not in (STATE_SCHEMA, OLD_SCHEMA):
+        raise InvalidRecord(f"unknown state schema {schema!r}")
     try:
         raw = data["outcome"]
         outcome = (
@@ -110,15 +185,15 @@ def state_from_json(data: dict[str, Any]) -> GameState:
             else Outcome(Termination(raw["termination"]), raw["winner"], raw["seat"])
         )
         a, b = (_card(t) for t in data["cut"])
-        return GameState(
-            target=int(data["target"]),
-            cut=Cut((a, b)),
-            rounds=tuple(round_from_json(r) for r in data["rounds"]),
-            totals=(int(data["totals"][0]), int(data["totals"][1])),
-            outcome=outcome,
-            moves=int(data["moves"]),
-        )
-    except (KeyError, TypeError, ValueError) as error:
+        target = int(data["target"])
+        totals = (int(data["totals"][0]), int(data["totals"][1]))
+        moves = int(data["moves"])
+        if schema == OLD_SCHEMA:
+            rounds = tuple(old_round_from_json(r) for r in data["rounds"])
+            return GameState(target, Cut((a, b)), rounds, totals, outcome, moves)
+        cores = tuple(round_from_json(r) for r in data["rounds"])
+        return GameState.stored(target, Cut((a, b)), cores, totals, outcome, moves)
+    except (KeyError, TypeError, ValueError, IndexError) as error:
         if isinstance(error, InvalidRecord):
             raise
         raise InvalidRecord(f"stored state cannot be read: {error!r}") from error

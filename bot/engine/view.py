@@ -7,20 +7,23 @@ card, the other seat's hand, or a gift before its round has ended.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field, fields
+from typing import TYPE_CHECKING, Any
 
-from bot.engine.cards import Card
+from bot.engine.cards import DECK, Card
+from bot.engine.compact import NO_CARD, CompactRound
 from bot.engine.game import (
     GameState,
     Gift,
     Outcome,
     Phase,
     Play,
-    Round,
     RoundAction,
     Trick,
     legal_actions,
 )
+from bot.engine.masks import cards_in
 from bot.engine.trumps import Bid, Trumps
 
 
@@ -100,6 +103,27 @@ class TableView:
     """What the viewer may do now, exactly :func:`~bot.engine.game.legal_actions` for its seat:
     trump choices, gifts or plays. Empty for the public view and when the seat need not act."""
     finished_rounds: tuple[RoundSummary, ...]
+    _source: GameState | None = field(default=None, init=False, repr=False, compare=False)
+    """The state a view made by :func:`view` reads its fields from until each is computed."""
+
+    if not TYPE_CHECKING:
+
+        def __getattr__(self, name: str) -> Any:
+            # Only reached for a field :func:`view` has not computed yet.
+            compute = _FIELDS.get(name)
+            if compute is None or self._source is None:
+                raise AttributeError(f"'TableView' object has no attribute {name!r}")
+            value = compute(self._source, self.seat)
+            object.__setattr__(self, name, value)
+            return value
+
+    def __getstate__(self) -> tuple[object, ...]:
+        return tuple(getattr(self, f.name) for f in fields(self) if f.init)
+
+    def __setstate__(self, state: tuple[object, ...]) -> None:
+        for f, value in zip((f for f in fields(self) if f.init), state, strict=True):
+            object.__setattr__(self, f.name, value)
+        object.__setattr__(self, "_source", None)
 
     @property
     def legal(self) -> tuple[Card, ...]:
@@ -146,55 +170,89 @@ class TableView:
 
 
 def view(state: GameState, seat: int | None = None) -> TableView:
-    """The game as ``seat`` sees it, or as everyone sees it when ``seat`` is None."""
-    summaries = tuple(
-        RoundSummary(
-            r.number, r.dealer, r.bids, r.scores, r.captured, r.gifts_known, _totals_after(state, i)
-        )
-        for i, r in enumerate(state.rounds)
-        if r.scores is not None
-    )
-    rnd = state.round
-    actions: tuple[RoundAction, ...] = () if seat is None else tuple(legal_actions(state, seat))
-    return TableView(
-        seat=seat,
-        target=state.target,
-        moves=state.moves,
-        phase=state.phase,
-        outcome=state.outcome,
-        totals=state.totals,
-        round_number=rnd.number,
-        dealer=rnd.dealer,
-        first_chooser=rnd.first_chooser,
-        bids=rnd.bids,
-        trumps=rnd.trumps,
-        to_act=state.to_act,
-        hand=rnd.hands[seat] if seat is not None else None,
-        hand_sizes=(len(rnd.hands[0]), len(rnd.hands[1])),
-        strawmen=(_piles(rnd, 0), _piles(rnd, 1)),
-        gifts_in=(rnd.gifts[0] is not None, rnd.gifts[1] is not None),
-        gift_given=rnd.gifts[seat] if seat is not None else None,
-        tricks=rnd.tricks,
-        trick=rnd.trick,
-        leader=rnd.leader,
-        captured=rnd.captured,
-        actions=actions,
-        finished_rounds=summaries,
-    )
+    """The game as ``seat`` sees it, or as everyone sees it when ``seat`` is None.
+
+    The view is made at once and filled in as it is read: each field is computed from the
+    state by the functions below on first access, so a player that reads only its actions
+    pays for nothing else. Comparing, hashing, printing, copying or pickling a view computes
+    every field, and a pickled view carries only its fields, never the state.
+    """
+    if not state.cores:
+        raise ValueError("a game is seen once its first round is dealt")
+    seen: TableView = _new(TableView)
+    _set(seen, "seat", seat)
+    _set(seen, "_source", state)
+    return seen
 
 
-def _piles(rnd: Round, seat: int) -> tuple[PileView, ...]:
-    """A seat's piles as everyone sees them, with the cards each has shown this round."""
+_new = object.__new__
+_set = object.__setattr__
+
+
+def _current(state: GameState) -> CompactRound:
+    return state.cores[-1]
+
+
+def _hand(state: GameState, seat: int | None) -> tuple[Card, ...] | None:
+    return None if seat is None else cards_in(_current(state).hands[seat])
+
+
+def _gift_given(state: GameState, seat: int | None) -> Card | None:
+    given = NO_CARD if seat is None else _current(state).gifts[seat]
+    return None if given == NO_CARD else DECK[given]
+
+
+def _actions(state: GameState, seat: int | None) -> tuple[RoundAction, ...]:
+    return () if seat is None else tuple(legal_actions(state, seat))
+
+
+def _piles(rnd: CompactRound, seat: int) -> tuple[PileView, ...]:
+    """A seat's piles as everyone sees it, with the cards each has shown this round."""
     return tuple(
         PileView(p.up, p.hidden, up, None if p.down is not None else down)
         for p, (down, up) in zip(rnd.strawmen[seat], rnd.deal.strawmen[seat], strict=True)
     )
 
 
-def _totals_after(state: GameState, index: int) -> tuple[int, int]:
+def _finished_rounds(state: GameState) -> tuple[RoundSummary, ...]:
+    summaries: list[RoundSummary] = []
     a = b = 0
-    for r in state.rounds[: index + 1]:
-        if r.scores is not None:
-            a += r.scores[0]
-            b += r.scores[1]
-    return (a, b)
+    for r in state.cores:
+        if r.scores is None:
+            continue
+        a += r.scores[0]
+        b += r.scores[1]
+        gifts = (DECK[r.gifts[0]], DECK[r.gifts[1]])
+        summaries.append(
+            RoundSummary(r.number, r.dealer, r.bids, r.scores, r.captured, gifts, (a, b))
+        )
+    return tuple(summaries)
+
+
+_FIELDS: dict[str, Callable[[GameState, int | None], object]] = {
+    "target": lambda state, seat: state.target,
+    "moves": lambda state, seat: state.moves,
+    "phase": lambda state, seat: state.phase,
+    "outcome": lambda state, seat: state.outcome,
+    "totals": lambda state, seat: state.totals,
+    "round_number": lambda state, seat: _current(state).number,
+    "dealer": lambda state, seat: _current(state).dealer,
+    "first_chooser": lambda state, seat: _current(state).first_chooser,
+    "bids": lambda state, seat: _current(state).bids,
+    "trumps": lambda state, seat: _current(state).trumps,
+    "to_act": lambda state, seat: state.to_act,
+    "hand": _hand,
+    "hand_sizes": lambda state, seat: tuple(h.bit_count() for h in _current(state).hands),
+    "strawmen": lambda state, seat: (_piles(_current(state), 0), _piles(_current(state), 1)),
+    "gifts_in": lambda state, seat: tuple(g != NO_CARD for g in _current(state).gifts),
+    "gift_given": _gift_given,
+    "tricks": lambda state, seat: _current(state).tricks,
+    "trick": lambda state, seat: (
+        () if _current(state).led == NO_CARD else (DECK[_current(state).led],)
+    ),
+    "leader": lambda state, seat: _current(state).leader,
+    "captured": lambda state, seat: _current(state).captured,
+    "actions": _actions,
+    "finished_rounds": lambda state, seat: _finished_rounds(state),
+}
+"""How :func:`view` computes each field of a :class:`TableView` from the state."""

@@ -15,6 +15,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
+from bot.errors import ServiceError
+
 State = Any
 """A game's immutable state (the game's own type)."""
 Action = Any
@@ -29,8 +31,9 @@ ENDINGS = ("finished", "resigned", "timeout", "abandoned")
 """How a game can end, in every game: the words stored and shown."""
 
 
-class IllegalMove(ValueError):
-    """A move the rules do not allow now; ``str(error)`` is a sentence for the player."""
+class IllegalMove(ServiceError, ValueError):
+    """A move the rules do not allow now: a sentence for the player (an English template
+    with its values, like every :class:`~bot.errors.ServiceError`)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -27,6 +28,7 @@ from bot.engine import (
     TableView,
     TimeOut,
 )
+from bot.errors import translatable
 from bot.games.base import IllegalMove, Invitation, Outcome, StatRule
 
 Action = Bid | Gift | Play | Resign | TimeOut | Abandon
@@ -56,6 +58,40 @@ how often they chose the suit or the rank when choosing first, and each trump th
 (``named.suit.H``) and named choosing first (``first.rank.7``)."""
 
 
+REFUSALS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(pattern), template)
+    for pattern, template in (
+        (
+            r"you must follow (?P<suit>\w+) or play a trump",
+            translatable("you must follow {suit} or play a trump"),
+        ),
+        (
+            r"(?P<card>\S+) is not in your hand \(gifts come from the hand\)",
+            translatable("{card} is not in your hand (gifts come from the hand)"),
+        ),
+        (
+            r"(?P<card>\S+) is not one of your available cards",
+            translatable("{card} is not one of your available cards"),
+        ),
+        (
+            r"the trump (?P<kind>\w+) is already (?P<named>.+); name the trump (?P<other>\w+)",
+            translatable("the trump {kind} is already {named}; name the trump {other}"),
+        ),
+    )
+)
+"""The engine's refusals that name a card, suit or trump, as templates (so they can be
+translated); every other refusal is a fixed sentence already."""
+
+
+def refusal(message: str) -> IllegalMove:
+    """The engine's refusal as a sentence template with its values."""
+    for pattern, template in REFUSALS:
+        found = pattern.fullmatch(message)
+        if found:
+            return IllegalMove(template, **found.groupdict())
+    return IllegalMove(message)
+
+
 class Vidrasso:
     """The registry entry for Vidrasso."""
 
@@ -76,7 +112,7 @@ class Vidrasso:
         try:
             return engine.apply(state, action)
         except IllegalAction as error:
-            raise IllegalMove(str(error)) from error
+            raise refusal(str(error)) from error
 
     def settle(self, state: GameState, rng: random.Random) -> tuple[GameState, list[Event]]:
         if state.phase is Phase.DEAL:

@@ -5,16 +5,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.errors import translatable
 from bot.games import GameRules, Outcome, rules_for, team_of
 
-OPEN, ACCEPTED, DECLINED, CANCELLED, EXPIRED = (
-    "open",
-    "accepted",
-    "declined",
-    "cancelled",
-    "expired",
-)
-"""A challenge's status."""
+OPEN = translatable("open")
+ACCEPTED = translatable("accepted")
+DECLINED = translatable("declined")
+CANCELLED = translatable("cancelled")
+EXPIRED = translatable("expired")
+"""A challenge's status (words shown in a refusal, so in the catalogs)."""
 ACTIVE, FINISHED = "active", "finished"
 """A game's status."""
 

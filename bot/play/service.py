@@ -3,7 +3,8 @@
 Every accepted action is one transaction that re-reads the game, checks the version the player
 saw, applies the game's rules, takes any chance step now due (the next deal), and writes the new
 state — plus whatever is hooked on (the move clock, the ladder) — before committing. One
-``asyncio.Lock`` per active game keeps its actions in order; the version check inside the
+``asyncio.Lock`` per game in use keeps its actions in order (held weakly: dropped as soon as no
+action holds or waits for it, so finished games leave none behind); the version check inside the
 transaction makes a double click or an old button apply at most once.
 
 The service knows games only through :class:`bot.games.GameRules`: adding a game needs no edit
@@ -13,15 +14,17 @@ here.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import random
 import time
+import weakref
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from bot.clocks.policy import timeout_action
-from bot.errors import BadRequest, NotAllowed, NotFound, ServiceError, Stale
+from bot.errors import BadRequest, Member, NotAllowed, NotFound, ServiceError, Stale
 from bot.games import GameRules, IllegalMove, rules_for
 from bot.play.model import (
     ACCEPTED,
@@ -98,10 +101,11 @@ class GameService:
         self.challenge_ttl = challenge_ttl
         self.move_hooks: list[Hook] = []
         self.finish_hooks: list[Hook] = []
-        self._locks: dict[int, asyncio.Lock] = {}
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
 
     def lock(self, game_id: int) -> asyncio.Lock:
-        """The lock that orders this game's actions."""
+        """The lock that orders this game's actions (alive while an action holds or awaits
+        it)."""
         lock = self._locks.get(game_id)
         if lock is None:
             lock = self._locks[game_id] = asyncio.Lock()
@@ -128,7 +132,9 @@ class GameService:
         """
         rules = self._rules(kind)
         if len(seats) + 1 != rules.seats:
-            raise BadRequest(f"{rules.title} is played by {rules.seats} players.")
+            raise BadRequest(
+                "{game} is played by {count} players.", game=rules.title, count=rules.seats
+            )
         people = [challenger_id, *(s.user_id for s in seats if s.computer is None)]
         if len(set(people)) != len(people):
             if challenger_id in people[1:]:
@@ -183,7 +189,7 @@ class GameService:
                 invited = challenge.invited_ids
                 if len(invited) == 1:
                     raise NotAllowed(
-                        "Only {invited} can accept this challenge.", invited=invited[0]
+                        "Only {invited} can accept this challenge.", invited=Member(invited[0])
                     )
                 raise NotAllowed("Only the invited players can accept this challenge.")
             if not await tx.play.accept_invite(challenge_id, seat):
@@ -241,7 +247,9 @@ class GameService:
             # The expiry sweep closes it and takes its buttons away.
             raise ChallengeRefused("This challenge has expired.")
         if challenge.status != OPEN:
-            raise ChallengeRefused(f"This challenge is no longer open (it was {challenge.status}).")
+            raise ChallengeRefused(
+                "This challenge is no longer open (it was {status}).", status=challenge.status
+            )
         return challenge
 
     async def start_computer_game(
@@ -254,11 +262,13 @@ class GameService:
         computer_id: int,
         level: str,
         target: int | None = None,
+        seed: int | None = None,
     ) -> Game:
-        """A game between one member (seat 0) and the computer in every other seat."""
+        """A game between one member (seat 0) and the computer in every other seat; with a
+        ``seed``, its first deal is that seed's (the guided game's friendly deal)."""
         rules = self._rules(kind)
         if level not in rules.levels:
-            raise BadRequest(f"The levels are {', '.join(rules.levels)}.")
+            raise BadRequest("The levels are {levels}.", levels=", ".join(rules.levels))
         target = rules.targets[0] if target is None else target
         self._check_target(rules, target)
         now = self.clock()
@@ -276,6 +286,7 @@ class GameService:
                 seats=seats,
                 target=target,
                 now=now,
+                rng=None if seed is None else random.Random(seed),
             )
         log.info("game %s (%s) started against the computer (%s)", game.id, kind, level)
         return game
@@ -291,11 +302,12 @@ class GameService:
         target: int,
         now: float,
         challenge_id: int | None = None,
+        rng: random.Random | None = None,
     ) -> Game:
         """Create the game (and close the challenge it comes from, before the hooks: the clock
         takes its time per move from it)."""
         rules = rules_for(kind)
-        state = rules.new_game(self.rng, target)
+        state = rules.new_game(rng or self.rng, target)
         game_id = await tx.play.insert_game(
             kind=kind,
             guild_id=guild_id,
@@ -320,13 +332,15 @@ class GameService:
         try:
             return rules_for(kind)
         except KeyError:
-            raise BadRequest(f"There is no game called {kind!r} here.") from None
+            raise BadRequest("There is no game called {kind} here.", kind=kind) from None
 
     @staticmethod
     def _check_target(rules: GameRules, target: int) -> None:
         if target not in rules.targets:
             points = " or ".join(str(t) for t in rules.targets)
-            raise ChallengeRefused(f"A game of {rules.title} is played to {points} points.")
+            raise ChallengeRefused(
+                "A game of {game} is played to {points} points.", game=rules.title, points=points
+            )
 
     # --- games -------------------------------------------------------------------------
 
@@ -447,9 +461,9 @@ class GameService:
         async with self.lock(game_id), self.storage.transaction() as tx:
             game = await tx.play.get_game(game_id)
             if game is None or game.guild_id != guild_id:
-                raise NotFound(f"There is no game {game_id} in this server.")
+                raise NotFound("There is no game {game} in this server.", game=game_id)
             if game.status != ACTIVE:
-                raise NotFound(f"Game {game_id} is already over.")
+                raise NotFound("Game {game} is already over.", game=game_id)
             now = self.clock()
             await tx.clocks.record_event(game_id, "aborted", by_user_id, now, reason)
             log.info("game %s aborted by %s", game_id, by_user_id)
@@ -477,27 +491,36 @@ class GameService:
         state, more = rules.settle(state, self.rng)
         events = [*events, *more]
         outcome = rules.outcome(state)
+        # The game as written, built here rather than read back (and its state parsed again).
+        after = dataclasses.replace(
+            game,
+            version=rules.version(state),
+            state=state,
+            status=ACTIVE if outcome is None else FINISHED,
+            result=None if outcome is None else outcome.ending,
+            winner=None if outcome is None else outcome.winner,
+            updated_at=now,
+            finished_at=None if outcome is None else now,
+        )
         try:
             await tx.play.save_state(
                 game.id,
                 expected_version=game.version,
-                version=rules.version(state),
+                version=after.version,
                 state=rules.dumps(state),
-                status=ACTIVE if outcome is None else FINISHED,
-                result=None if outcome is None else outcome.ending,
-                winner=None if outcome is None else outcome.winner,
+                status=after.status,
+                result=after.result,
+                winner=after.winner,
                 now=now,
+                parsed=state,
             )
         except VersionConflict as error:
             raise Stale("The game moved on meanwhile.") from error
-        after = await tx.play.get_game(game.id)
-        assert after is not None
         for hook in self.move_hooks:
             await hook(tx, after)
         if after.status == FINISHED:
             for hook in self.finish_hooks:
                 await hook(tx, after)
-            self._locks.pop(game.id, None)
         return Moved(after, game.state, seat, events)
 
 

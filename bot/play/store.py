@@ -7,7 +7,7 @@ with the codec the composition root gave it, so it never imports a game.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
 from bot.play.model import Challenge, Game, Invite, Seat
 
@@ -80,9 +80,11 @@ class PlayStore(Protocol):
         result: str | None,
         winner: int | None,
         now: float,
+        parsed: Any = None,
     ) -> None:
         """Write a new state if the stored one still has ``expected_version``; else raise
-        :class:`bot.storage.VersionConflict`."""
+        :class:`bot.storage.VersionConflict`. ``parsed``, when given, is ``state`` as the game's
+        own object: the storage may keep it, so the next read of the game parses nothing."""
         ...
 
     async def set_thread(self, game_id: int, thread_id: int) -> None: ...

@@ -18,6 +18,9 @@ class GuildSettings:
     """Whether each game gets its own thread (when the bot may open one)."""
     channel_ids: frozenset[int] = frozenset()
     """Where games may be started; empty: any channel."""
+    language: str | None = None
+    """The language of the server's public messages (tables, challenges, ends of rounds and
+    games); None: the server's own Discord language."""
 
     @property
     def default_time(self) -> float:

@@ -8,28 +8,33 @@ import logging
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 
-from bot.errors import BadRequest, Formatter, NotAllowed, plain_channel
+from bot.errors import BadRequest, Channels, NotAllowed
 from bot.settings.model import GuildSettings
 from bot.storage import Storage
 
 log = logging.getLogger(__name__)
 
+AUTO_LANGUAGE = "auto"
+"""The ``language`` given to :meth:`SettingsService.change_settings` for the server's own
+Discord language (stored as None)."""
+
 
 class ChannelNotAllowed(NotAllowed):
-    """Games may not be started in this channel: the server chose others.
-
-    The message names them as ``{channels}``; :meth:`text` fills it in with the glue's
-    ``channel`` formatter (``<#id>`` in Discord), so the service writes no markup.
-    """
+    """Games may not be started in this channel: the server chose others (named as
+    ``{channels}``, mentions in the glue)."""
 
     def __init__(self, channel_ids: Iterable[int], title: str | None = None) -> None:
         self.channel_ids = tuple(sorted(channel_ids))
-        games = f"{title} games" if title else "games"
-        super().__init__(f"On this server, {games} are started in {{channels}}.")
-
-    def text(self, mention: Formatter | None = None, channel: Formatter | None = None) -> str:
-        name = channel or plain_channel
-        return self.message.format(channels=", ".join(name(c) for c in self.channel_ids))
+        if title:
+            super().__init__(
+                "On this server, {game} games are started in {channels}.",
+                game=title,
+                channels=Channels(channel_ids),
+            )
+        else:
+            super().__init__(
+                "On this server, games are started in {channels}.", channels=Channels(channel_ids)
+            )
 
 
 class SettingsService:
@@ -64,10 +69,15 @@ class SettingsService:
         allow_channel: int | None = None,
         remove_channel: int | None = None,
         any_channel: bool = False,
+        language: str | None = None,
     ) -> GuildSettings:
-        """Change what is given, keep the rest; return the settings as stored."""
+        """Change what is given, keep the rest; return the settings as stored. ``language``:
+        a language code for the server's public messages, or ``auto`` for the server's own."""
         if time_per_move is not None and time_per_move <= 0:
             raise BadRequest("The time per move must be more than nothing.")
+        if language is not None and not (language.isascii() and language.isalpha()):
+            raise BadRequest("There is no language called {code}.", code=language)
+        chosen = None if language == AUTO_LANGUAGE else language
         async with self.storage.transaction() as tx:
             settings = await tx.settings.guild_settings(guild_id)
             channels = set() if any_channel else set(settings.channel_ids)
@@ -80,6 +90,7 @@ class SettingsService:
                 time_per_move=settings.time_per_move if time_per_move is None else time_per_move,
                 open_threads=settings.open_threads if open_threads is None else open_threads,
                 channel_ids=frozenset(channels),
+                language=settings.language if language is None else chosen,
             )
             await tx.settings.put_guild_settings(settings, by_user_id, self.clock())
         log.info("settings of server %s changed by %s: %s", guild_id, by_user_id, settings)

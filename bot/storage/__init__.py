@@ -1,7 +1,7 @@
 """The storage interface: what services and hooks may ask of a database, and nothing more.
 
 A :class:`Storage` hands out transactions; a :class:`Transaction` carries one store per feature
-(play, ladder, clocks, settings), each a typing ``Protocol`` owned by its feature
+(play, ladder, clocks, settings, learn), each a typing ``Protocol`` owned by its feature
 (``bot/<feature>/store.py``). The SQLite implementation is :mod:`bot.storage.sqlite`; nothing
 outside ``bot/storage/`` and the composition root (:mod:`bot.services`) imports it.
 
@@ -18,6 +18,7 @@ from typing import Any, Protocol
 
 from bot.clocks.store import ClockStore
 from bot.ladder.store import LadderStore
+from bot.learn.store import LearnStore
 from bot.play.store import PlayStore
 from bot.settings.store import SettingsStore
 
@@ -40,6 +41,9 @@ class Transaction(Protocol):
 
     @property
     def settings(self) -> SettingsStore: ...
+
+    @property
+    def learn(self) -> LearnStore: ...
 
 
 class Storage(Protocol):

@@ -18,6 +18,7 @@ from bot.drawing.vidrasso import table_png
 from bot.engine import (
     TRICKS_PER_ROUND,
     Bid,
+    BidKind,
     Card,
     CardPlayed,
     GameState,
@@ -42,9 +43,12 @@ from bot.engine import (
 from bot.games import rules_for
 from bot.play.model import Game
 from bot.play.service import Moved
+from cogs.games import vidrasso_rules as rules
 from cogs.games.vidrasso_ladder import ladder_fields, ladder_summary
+from cogs.games.vidrasso_learn import tip
 from cogs.ui.buttons import MoveButton, Option, PickButton, PickSelect
 from cogs.ui.common import COLOUR
+from cogs.ui.i18n import ENGLISH_WORDS, N_, Words
 
 VIDRASSO = rules_for("vidrasso")
 SEAT_COLOURS = (discord.Colour(0x3B82F6), discord.Colour(0xE67E22))
@@ -52,10 +56,10 @@ SEAT_COLOURS = (discord.Colour(0x3B82F6), discord.Colour(0xE67E22))
 BOTH_COLOUR = discord.Colour(0x9B59B6)
 """The table's colour while it waits for both (the gifts)."""
 OVER_COLOUR = discord.Colour.gold()
-TRUMP_LEGEND = "Blue buttons are trumps: the trump rank's four cards, then the trump suit."
-SUIT_PROMPT = "Trump suit: its cards beat plain cards…"
-RANK_PROMPT = "Trump rank: its four cards beat every other card…"
-GIFT_LINE = (
+TRUMP_LEGEND = N_("Blue buttons are trumps: the trump rank's four cards, then the trump suit.")
+SUIT_PROMPT = N_("Trump suit: its cards beat plain cards…")
+RANK_PROMPT = N_("Trump rank: its four cards beat every other card…")
+GIFT_LINE = N_(
     "Your gift stays face down until the round ends, then scores for your opponent — "
     "pick a card, then **Confirm**."
 )
@@ -79,46 +83,92 @@ def sorted_hand(cards: Sequence[Card], trumps: Trumps) -> list[Card]:
     return sorted(cards, key=trumps.sort_key)
 
 
-def piles_text(row: Sequence[PileView]) -> str:
+SUIT_NAMES: Mapping[Suit, str] = {
+    Suit.SPADES: N_("spades"),
+    Suit.HEARTS: N_("hearts"),
+    Suit.DIAMONDS: N_("diamonds"),
+    Suit.CLUBS: N_("clubs"),
+}
+SUIT_ONE: Mapping[Suit, str] = {
+    Suit.SPADES: N_("a spade"),
+    Suit.HEARTS: N_("a heart"),
+    Suit.DIAMONDS: N_("a diamond"),
+    Suit.CLUBS: N_("a club"),
+}
+RANK_NAMES: Mapping[Rank, str] = {
+    Rank.ACE: N_("aces"),
+    Rank.TWO: N_("twos"),
+    Rank.THREE: N_("threes"),
+    Rank.FOUR: N_("fours"),
+    Rank.FIVE: N_("fives"),
+    Rank.SIX: N_("sixes"),
+    Rank.SEVEN: N_("sevens"),
+    Rank.EIGHT: N_("eights"),
+    Rank.NINE: N_("nines"),
+}
+
+
+def named(value: Suit | Rank, tr: Words) -> str:
+    """A trump's name: ``hearts``, ``sevens``, in the reader's words."""
+    return tr(SUIT_NAMES[value]) if isinstance(value, Suit) else tr(RANK_NAMES[value])
+
+
+def piles_text(row: Sequence[PileView], tr: Words) -> str:
     """A strawmen row in words: the face-up cards, and how many face-down cards lie under."""
     up = [p.up.display for p in row if p.up is not None]
     down = sum(p.hidden for p in row)
-    face_up = ", ".join(up) if up else "no card"
+    cards = ", ".join(up) if up else tr("no card")
     if not down:
-        return f"{face_up} face up"
-    return f"{face_up} face up; {down} face down under them"
-
-
-def trumps_text(trumps: Trumps) -> str:
-    suit = f"{trumps.suit.symbol} {trumps.suit.noun}" if trumps.suit else "not chosen yet"
-    rank = trumps.rank.noun if trumps.rank else "not chosen yet"
-    return f"suit **{suit}** · rank **{rank}**"
-
-
-def trick_text(trick: Trick, player_ids: Sequence[int]) -> str:
-    lead, follow = trick.cards
-    return (
-        f"{name(player_ids, trick.leader)} {lead.display}, "
-        f"{name(player_ids, 1 - trick.leader)} {follow.display} → "
-        f"{name(player_ids, trick.winner)} takes {trick.points}"
+        return tr("{cards} face up", cards=cards)
+    return tr.n(
+        "{cards} face up; {count} face down under them",
+        "{cards} face up; {count} face down under them",
+        down,
+        cards=cards,
     )
 
 
-def turn_text(view: TableView, player_ids: Sequence[int]) -> str:
+def trumps_text(trumps: Trumps, tr: Words) -> str:
+    unchosen = tr("not chosen yet")
+    suit = f"{trumps.suit.symbol} {named(trumps.suit, tr)}" if trumps.suit else unchosen
+    rank = named(trumps.rank, tr) if trumps.rank else unchosen
+    return tr("suit **{suit}** · rank **{rank}**", suit=suit, rank=rank)
+
+
+def trick_text(trick: Trick, player_ids: Sequence[int], tr: Words) -> str:
+    lead, follow = trick.cards
+    return tr(
+        "{leader} {lead}, {follower} {follow} → {winner} takes {points}",
+        leader=name(player_ids, trick.leader),
+        lead=lead.display,
+        follower=name(player_ids, 1 - trick.leader),
+        follow=follow.display,
+        winner=name(player_ids, trick.winner),
+        points=trick.points,
+    )
+
+
+def other_kind(view: TableView, tr: Words) -> str:
+    """The kind of trump still to name after the first: ``rank`` or ``suit``."""
+    return tr("rank") if view.bids[0].kind is BidKind.SUIT else tr("suit")
+
+
+def turn_text(view: TableView, player_ids: Sequence[int], tr: Words) -> str:
     """Whose move it is, in words, naming each player to act once."""
     if view.outcome is not None:
-        return "The game is over."
+        return tr("The game is over.")
     who = [name(player_ids, s) for s in view.to_act]
     if view.phase is Phase.TRUMP:
         if not view.bids:
-            return f"{who[0]} names the first trump: a suit or a rank."
-        other = view.bids[0].kind.other.value
-        return f"{who[0]} names the trump {other}."
+            return tr("{player} names the first trump: a suit or a rank.", player=who[0])
+        return tr("{player} names the trump {kind}.", player=who[0], kind=other_kind(view, tr))
     if view.phase is Phase.GIFT:
-        return f"{' and '.join(who)}: choose a gift for your opponent."
+        if len(who) == 2:
+            return tr("{a} and {b}: choose a gift for your opponent.", a=who[0], b=who[1])
+        return tr("{player}: choose a gift for your opponent.", player=who[0])
     if view.trick:
-        return f"{who[0]} to follow {view.trick[0].display}."
-    return f"{who[0]} to lead."
+        return tr("{player} to follow {card}.", player=who[0], card=view.trick[0].display)
+    return tr("{player} to lead.", player=who[0])
 
 
 def table_colour(view: TableView) -> discord.Colour:
@@ -130,123 +180,192 @@ def table_colour(view: TableView) -> discord.Colour:
     return SEAT_COLOURS[view.to_act[0]]
 
 
-def table_embed(view: TableView, player_ids: Sequence[int]) -> discord.Embed:
+def table_embed(view: TableView, player_ids: Sequence[int], tr: Words) -> discord.Embed:
     """The public table in short text, beside its picture (screen readers, images off)."""
     assert view.seat is None, "the public table is only ever built from the public view"
     a, b = name(player_ids, 0), name(player_ids, 1)
     lines = [
-        f"**Trumps**: {trumps_text(view.trumps)}",
-        f"**Totals**: {a} {view.totals[0]} · {b} {view.totals[1]} (game to {view.target})",
+        tr("**Trumps**: {trumps}", trumps=trumps_text(view.trumps, tr)),
+        tr(
+            "**Totals**: {a} {x} · {b} {y} (game to {target})",
+            a=a,
+            x=view.totals[0],
+            b=b,
+            y=view.totals[1],
+            target=view.target,
+        ),
     ]
     if view.phase is Phase.PLAY or view.tricks:
-        lines.append(f"**Taken this round**: {a} {view.captured[0]} · {b} {view.captured[1]}")
+        lines.append(
+            tr(
+                "**Taken this round**: {a} {x} · {b} {y}",
+                a=a,
+                x=view.captured[0],
+                b=b,
+                y=view.captured[1],
+            )
+        )
         trick = len(view.tricks) + (1 if view.phase is Phase.PLAY else 0)
-        now = f"{name(player_ids, view.leader)} led {view.trick[0].display}" if view.trick else "—"
-        lines.append(f"**Trick {trick} of {TRICKS_PER_ROUND}**: {now}")
+        now = "—"
+        if view.trick:
+            now = tr(
+                "{player} led {card}",
+                player=name(player_ids, view.leader),
+                card=view.trick[0].display,
+            )
+        lines.append(
+            tr("**Trick {n} of {total}**: {now}", n=trick, total=TRICKS_PER_ROUND, now=now)
+        )
         if view.last_trick is not None:
-            lines.append(f"**Last trick**: {trick_text(view.last_trick, player_ids)}")
+            lines.append(
+                tr("**Last trick**: {trick}", trick=trick_text(view.last_trick, player_ids, tr))
+            )
     elif view.phase is Phase.GIFT:
         given = [name(player_ids, s) for s in (0, 1) if view.gifts_in[s]]
-        lines.append("**Gifts**: " + (f"{' and '.join(given)} gave" if given else "none yet"))
+        if given:
+            lines.append(tr("**Gifts**: {players} gave", players=", ".join(given)))
+        else:
+            lines.append(tr("**Gifts**: none yet"))
     for seat in (0, 1):
-        dealer = " (dealer)" if view.dealer == seat else ""
-        cards = f"{view.hand_sizes[seat]} in hand"
-        lines.append(
-            f"**{name(player_ids, seat)}{dealer}**: {cards}; strawmen "
-            f"{piles_text(view.strawmen[seat])}"
-        )
+        values = {
+            "player": name(player_ids, seat),
+            "cards": view.hand_sizes[seat],
+            "piles": piles_text(view.strawmen[seat], tr),
+        }
+        if view.dealer == seat:
+            lines.append(tr("**{player} (dealer)**: {cards} in hand; strawmen {piles}", **values))
+        else:
+            lines.append(tr("**{player}**: {cards} in hand; strawmen {piles}", **values))
     return discord.Embed(
-        title=f"Vidrasso · round {view.round_number}",
+        title=tr("Vidrasso · round {n}", n=view.round_number),
         description="\n".join(lines),
         colour=table_colour(view),
     )
 
 
 def hand_embed(
-    view: TableView, player_ids: Sequence[int], note: str | None = None
+    view: TableView, player_ids: Sequence[int], tr: Words, note: str | None = None
 ) -> discord.Embed:
     """A player's private hand: built from that player's own seat view."""
     assert view.seat is not None and view.hand is not None
     seat = view.seat
     hand = sorted_hand(view.hand, view.trumps)
-    lines = [f"**Hand**: {cards_line(hand)}"]
-    lines.append(f"**Your strawmen**: {piles_text(view.strawmen[seat])}")
-    lines.append(f"**Their strawmen**: {piles_text(view.strawmen[1 - seat])}")
-    lines.append(f"**Trumps**: {trumps_text(view.trumps)}")
+    lines = [
+        tr("**Hand**: {cards}", cards=cards_line(hand)),
+        tr("**Your strawmen**: {piles}", piles=piles_text(view.strawmen[seat], tr)),
+        tr("**Their strawmen**: {piles}", piles=piles_text(view.strawmen[1 - seat], tr)),
+        tr("**Trumps**: {trumps}", trumps=trumps_text(view.trumps, tr)),
+    ]
     if view.gift_given is not None:
-        lines.append(f"**Your gift** to {name(player_ids, 1 - seat)}: {view.gift_given.display}")
+        lines.append(
+            tr(
+                "**Your gift** to {player}: {card}",
+                player=name(player_ids, 1 - seat),
+                card=view.gift_given.display,
+            )
+        )
     if view.trick:
-        lines.append(f"**Trick**: {name(player_ids, view.leader)} led {view.trick[0].display}")
+        lines.append(
+            tr(
+                "**Trick**: {player} led {card}",
+                player=name(player_ids, view.leader),
+                card=view.trick[0].display,
+            )
+        )
     elif view.last_trick is not None:
-        lines.append(f"**Last trick**: {trick_text(view.last_trick, player_ids)}")
-    lines.append(f"**Totals**: you {view.totals[seat]} · them {view.totals[1 - seat]}")
+        lines.append(
+            tr("**Last trick**: {trick}", trick=trick_text(view.last_trick, player_ids, tr))
+        )
+    lines.append(
+        tr(
+            "**Totals**: you {mine} · them {theirs}",
+            mine=view.totals[seat],
+            theirs=view.totals[1 - seat],
+        )
+    )
     embed = discord.Embed(
-        title=f"Your hand · round {view.round_number}",
+        title=tr("Your hand · round {n}", n=view.round_number),
         description="\n".join(lines),
         colour=SEAT_COLOURS[seat],
     )
-    embed.add_field(name="Now", value=prompt_text(view, player_ids), inline=False)
+    embed.add_field(name=tr("Now"), value=prompt_text(view, player_ids, tr), inline=False)
     if view.phase is not Phase.TRUMP and view.outcome is None:
-        embed.set_footer(text=TRUMP_LEGEND)
+        embed.set_footer(text=tr(TRUMP_LEGEND))
     if note:
         embed.set_author(name=note)
     return embed
 
 
-def prompt_text(view: TableView, player_ids: Sequence[int]) -> str:
+def prompt_text(view: TableView, player_ids: Sequence[int], tr: Words) -> str:
     """What the viewer should do now, or what the others are doing."""
     assert view.seat is not None
     if view.outcome is not None:
-        return "The game is over."
+        return tr("The game is over.")
     other = name(player_ids, 1 - view.seat)
     if view.seat not in view.to_act:
         if view.phase is Phase.TRUMP:
             if not view.bids:
-                return f"Waiting for {other} to name the first trump (a suit or a rank)."
-            return f"Waiting for {other} to name the trump {view.bids[0].kind.other.value}."
+                return tr(
+                    "Waiting for {player} to name the first trump (a suit or a rank).", player=other
+                )
+            return tr(
+                "Waiting for {player} to name the trump {kind}.",
+                player=other,
+                kind=other_kind(view, tr),
+            )
         if view.phase is Phase.GIFT:
-            return f"Your gift is in. Waiting for {other} to choose theirs."
-        return f"Waiting for {other} to {'follow' if view.trick else 'lead'}."
+            return tr("Your gift is in. Waiting for {player} to choose theirs.", player=other)
+        if view.trick:
+            return tr("Waiting for {player} to follow.", player=other)
+        return tr("Waiting for {player} to lead.", player=other)
     if view.phase is Phase.TRUMP:
         if not view.bids:
-            return (
+            return tr(
                 "Name the first trump: a **suit** (its cards beat plain cards) or a **rank** "
                 "(its four cards beat everything). Your opponent names the other. "
                 "Choose, then **Confirm**."
             )
-        kind = view.bids[0].kind.other.value
-        return f"{other} named {view.bids[0].value.noun}. Name the trump {kind}, then **Confirm**."
+        return tr(
+            "{player} named {trump}. Name the trump {kind}, then **Confirm**.",
+            player=other,
+            trump=named(view.bids[0].value, tr),
+            kind=other_kind(view, tr),
+        )
     if view.phase is Phase.GIFT:
-        return GIFT_LINE
+        return tr(GIFT_LINE)
     if view.trick:
         lead = view.trick[0]
-        return (
-            f"Follow {lead.display}: play a {lead.suit.noun[:-1]} or any trump "
-            "(anything, if you have neither)."
+        return tr(
+            "Follow {card}: play {one} or any trump (anything, if you have neither).",
+            card=lead.display,
+            one=tr(SUIT_ONE[lead.suit]),
         )
-    return "Your lead: play any card of your hand or a face-up strawman."
+    return tr("Your lead: play any card of your hand or a face-up strawman.")
 
 
 def round_embed(
-    summary: RoundSummary, player_ids: Sequence[int], last: Trick | None
+    summary: RoundSummary, player_ids: Sequence[int], last: Trick | None, tr: Words
 ) -> discord.Embed:
     """End of a round: the last trick, points taken, both gifts revealed, scores, totals."""
-    embed = discord.Embed(title=f"Round {summary.number} is over", colour=COLOUR)
+    embed = discord.Embed(title=tr("Round {n} is over", n=summary.number), colour=COLOUR)
     if last is not None:
-        embed.add_field(name="Last trick", value=trick_text(last, player_ids), inline=False)
+        embed.add_field(name=tr("Last trick"), value=trick_text(last, player_ids, tr), inline=False)
     for seat in (0, 1):
         gift_in = summary.gifts[1 - seat]
         embed.add_field(
-            name="Dealer" if summary.dealer == seat else "Player",
-            value=(
-                f"{name(player_ids, seat)}\ntook {summary.captured[seat]}"
-                f" + gift {gift_in.display} ({gift_in.points})"
-                f" = **{summary.scores[seat]}**"
+            name=tr("Dealer") if summary.dealer == seat else tr("Player"),
+            value=tr(
+                "{player}\ntook {taken} + gift {card} ({points}) = **{score}**",
+                player=name(player_ids, seat),
+                taken=summary.captured[seat],
+                card=gift_in.display,
+                points=gift_in.points,
+                score=summary.scores[seat],
             ),
             inline=True,
         )
     embed.add_field(
-        name="Totals",
+        name=tr("Totals"),
         value=f"{name(player_ids, 0)} **{summary.totals[0]}** · "
         f"{name(player_ids, 1)} **{summary.totals[1]}**",
         inline=False,
@@ -255,7 +374,10 @@ def round_embed(
 
 
 def game_over_embed(
-    view: TableView, player_ids: Sequence[int], ratings: Mapping[int, tuple[int, int]]
+    view: TableView,
+    player_ids: Sequence[int],
+    ratings: Mapping[int, tuple[int, int]],
+    tr: Words,
 ) -> discord.Embed:
     """The end of a game: the winner and how, round by round, and the rating changes."""
     outcome = view.outcome
@@ -264,46 +386,57 @@ def game_over_embed(
         f"{name(player_ids, 0)} **{view.totals[0]}** · {name(player_ids, 1)} **{view.totals[1]}**"
     )
     if outcome.winner is None:
-        title, how = "Game stopped", "The game was stopped without a winner."
+        title, how = tr("Game stopped"), tr("The game was stopped without a winner.")
     else:
         winner, loser = name(player_ids, outcome.winner), name(player_ids, 1 - outcome.winner)
-        title = "🏆 Game over"
+        title = tr("🏆 Game over")
         if outcome.termination is Termination.RESIGNED:
-            how = f"{winner} wins — {loser} resigned."
+            how = tr("{winner} wins — {loser} resigned.", winner=winner, loser=loser)
         elif outcome.termination is Termination.TIMEOUT:
-            how = f"{winner} wins — {loser} ran out of time."
+            how = tr("{winner} wins — {loser} ran out of time.", winner=winner, loser=loser)
         else:
-            how = f"{winner} wins — the target of {view.target} is reached."
-    embed = discord.Embed(
-        title=title, description=f"{how}\nFinal totals: {totals}", colour=OVER_COLOUR
-    )
+            how = tr(
+                "{winner} wins — the target of {target} is reached.",
+                winner=winner,
+                target=view.target,
+            )
+    description = how + "\n" + tr("Final totals: {totals}", totals=totals)
+    embed = discord.Embed(title=title, description=description, colour=OVER_COLOUR)
     if view.finished_rounds:
         rows = [
-            f"Round {r.number}: {r.scores[0]} · {r.scores[1]} → {r.totals[0]} · {r.totals[1]}"
+            tr(
+                "Round {n}: {a} · {b} → {x} · {y}",
+                n=r.number,
+                a=r.scores[0],
+                b=r.scores[1],
+                x=r.totals[0],
+                y=r.totals[1],
+            )
             for r in view.finished_rounds
         ]
-        embed.add_field(name="Round by round", value="\n".join(rows[-15:]), inline=False)
+        embed.add_field(name=tr("Round by round"), value="\n".join(rows[-15:]), inline=False)
     changes = []
     for seat, user in enumerate(player_ids):
         if user in ratings:
             before, after = ratings[user]
             changes.append(f"{name(player_ids, seat)} {before} → {after} ({after - before:+d})")
     if changes:
-        embed.add_field(name="Ratings", value="\n".join(changes), inline=False)
-    embed.set_footer(text="The game record is attached (vidrasso-record/1 JSON).")
+        embed.add_field(name=tr("Ratings"), value="\n".join(changes), inline=False)
+    embed.set_footer(text=tr("The game record is attached (vidrasso-record/1 JSON)."))
     return embed
 
 
-def tricks_embed(view: TableView, player_ids: Sequence[int]) -> discord.Embed:
+def tricks_embed(view: TableView, player_ids: Sequence[int], tr: Words) -> discord.Embed:
     """Every trick of this round so far, as everyone saw them."""
-    lines = [f"{i}. {trick_text(t, player_ids)}" for i, t in enumerate(view.tricks, start=1)]
+    lines = [f"{i}. {trick_text(t, player_ids, tr)}" for i, t in enumerate(view.tricks, start=1)]
     if view.trick:
-        lines.append(
-            f"{len(view.tricks) + 1}. {name(player_ids, view.leader)} led {view.trick[0].display} …"
+        led = tr(
+            "{player} led {card}", player=name(player_ids, view.leader), card=view.trick[0].display
         )
+        lines.append(f"{len(view.tricks) + 1}. {led} …")
     return discord.Embed(
-        title=f"Tricks of round {view.round_number}",
-        description="\n".join(lines) if lines else "No trick has been played this round yet.",
+        title=tr("Tricks of round {n}", n=view.round_number),
+        description="\n".join(lines) if lines else tr("No trick has been played this round yet."),
         colour=COLOUR,
     )
 
@@ -322,8 +455,11 @@ def _card_button(
     disabled: bool = False,
     pick: bool = False,
     chosen: bool = False,
+    tr: Words = ENGLISH_WORDS,
 ) -> discord.ui.Item[Any]:
-    label = card.rank.value if pile is None else f"{card.rank.value} · pile {pile}"
+    label = (
+        card.rank.value if pile is None else tr("{rank} · pile {n}", rank=card.rank.value, n=pile)
+    )
     style = (
         discord.ButtonStyle.primary if view.trumps.is_trump(card) else discord.ButtonStyle.secondary
     )
@@ -345,29 +481,21 @@ def _card_button(
     )
 
 
-def _trump_option(bid: Bid, pending: str | None) -> Option:
+def _trump_option(bid: Bid, pending: str | None, tr: Words) -> Option:
     move = VIDRASSO.action_text(bid)
+    label = named(bid.value, tr)
+    label = label[:1].upper() + label[1:]
     if isinstance(bid.value, Suit):
         suit = bid.value
-        return (
-            move,
-            suit.noun.capitalize(),
-            f"Any {suit.noun[:-1]} beats every plain card",
-            emoji(suit),
-            move == pending,
-        )
-    assert isinstance(bid.value, Rank)
-    rank = bid.value
-    return (
-        move,
-        rank.noun.capitalize(),
-        f"The four {rank.value}s beat every other card",
-        None,
-        move == pending,
-    )
+        about = tr("Any card of this suit beats every plain card")
+        return (move, label, about, emoji(suit), move == pending)
+    about = tr("The four {rank}s beat every other card", rank=bid.value.value)
+    return (move, label, about, None, move == pending)
 
 
-def hand_items(game_id: int, view: TableView, pending: str | None) -> list[discord.ui.Item[Any]]:
+def hand_items(
+    game_id: int, view: TableView, pending: str | None, tr: Words
+) -> list[discord.ui.Item[Any]]:
     """The moves under a private hand, from the seat view's legal actions: the trump as two
     labelled select menus, the gift as cards to pick, each then confirmed; cards to play in
     one tap, the face-up strawmen on their own row, the unplayable ones greyed out."""
@@ -382,9 +510,9 @@ def hand_items(game_id: int, view: TableView, pending: str | None) -> list[disco
             ("rank", RANK_PROMPT, [b for b in bids if isinstance(b.value, Rank)]),
         ]
         for row, (group, placeholder, options) in enumerate(g for g in groups if g[2]):
-            choices = [_trump_option(b, picked) for b in options]
+            choices = [_trump_option(b, picked, tr) for b in options]
             items.append(
-                PickSelect(game_id, version, group, choices, placeholder=placeholder, row=row)
+                PickSelect(game_id, version, group, choices, placeholder=tr(placeholder), row=row)
             )
     elif view.phase is Phase.GIFT and actions:
         cards = sorted((a.card for a in actions if isinstance(a, Gift)), key=view.trumps.sort_key)
@@ -392,7 +520,7 @@ def hand_items(game_id: int, view: TableView, pending: str | None) -> list[disco
             move = VIDRASSO.action_text(Gift(seat, card))
             items.append(
                 _card_button(
-                    game_id, view, card, move, row=i // 5, pick=True, chosen=move == picked
+                    game_id, view, card, move, row=i // 5, pick=True, chosen=move == picked, tr=tr
                 )
             )
     elif view.phase is Phase.PLAY:
@@ -401,7 +529,9 @@ def hand_items(game_id: int, view: TableView, pending: str | None) -> list[disco
         for i, card in enumerate(hand):
             move = VIDRASSO.action_text(Play(seat, card))
             items.append(
-                _card_button(game_id, view, card, move, row=i // 5, disabled=card not in legal)
+                _card_button(
+                    game_id, view, card, move, row=i // 5, disabled=card not in legal, tr=tr
+                )
             )
         pile_row = (len(hand) + 4) // 5
         for number, pile in enumerate(view.strawmen[seat], start=1):
@@ -416,20 +546,21 @@ def hand_items(game_id: int, view: TableView, pending: str | None) -> list[disco
                         row=pile_row,
                         pile=number,
                         disabled=pile.up not in legal,
+                        tr=tr,
                     )
                 )
     if picked is not None:
-        items.append(_confirm(game_id, view, picked))
+        items.append(_confirm(game_id, view, picked, tr))
     return items
 
 
-def _confirm(game_id: int, view: TableView, move: str) -> MoveButton:
+def _confirm(game_id: int, view: TableView, move: str, tr: Words) -> MoveButton:
     action = VIDRASSO.parse_action(view.seat or 0, move)
     if isinstance(action, Bid):
-        label = f"Confirm: {action.value.noun}"
+        label = tr("Confirm: {trump}", trump=named(action.value, tr))
     else:
         assert isinstance(action, Gift)
-        label = f"Give {action.card.display}"
+        label = tr("Give {card}", card=action.card.display)
     return MoveButton(
         game_id, view.moves, move, label=label, style=discord.ButtonStyle.success, row=3
     )
@@ -451,28 +582,34 @@ def positions(text: str) -> tuple[GameState, ...]:
     return tuple(found)
 
 
-def replay_title(state: GameState) -> str:
+def replay_title(state: GameState, tr: Words) -> str:
     rnd = state.round
     if state.is_over:
-        return "The end"
+        return tr("The end")
     if state.phase is Phase.DEAL:
-        return f"Round {rnd.number} · the round is over"
-    return f"Round {rnd.number} · trick {len(rnd.tricks) + 1} of {TRICKS_PER_ROUND}"
+        return tr("Round {n} · the round is over", n=rnd.number)
+    return tr(
+        "Round {n} · trick {trick} of {total}",
+        n=rnd.number,
+        trick=len(rnd.tricks) + 1,
+        total=TRICKS_PER_ROUND,
+    )
 
 
-def move_note(moved: Moved) -> str:
+def move_note(moved: Moved, tr: Words) -> str:
     """A short line for the mover, about what just happened."""
     for event in reversed(moved.events):
         if isinstance(event, TrickTaken):
-            won = event.trick.winner == moved.seat
-            return f"{'You take' if won else 'They take'} the trick ({event.points} points)."
+            if event.trick.winner == moved.seat:
+                return tr("You take the trick ({points} points).", points=event.points)
+            return tr("They take the trick ({points} points).", points=event.points)
         if isinstance(event, GiftGiven):
-            return "Gift given."
+            return tr("Gift given.")
         if isinstance(event, TrumpChosen):
-            return f"You named {event.bid.value.noun}."
+            return tr("You named {trump}.", trump=named(event.bid.value, tr))
         if isinstance(event, CardPlayed) and event.seat == moved.seat:
-            return f"You played {event.card.display}."
-    return "Done."
+            return tr("You played {card}.", card=event.card.display)
+    return tr("Done.")
 
 
 def last_trick_of_round(moved: Moved, number: int) -> Trick | None:
@@ -489,92 +626,91 @@ def last_trick_of_round(moved: Moved, number: int) -> Trick | None:
 class VidrassoPresentation:
     """Vidrasso's side of :class:`cogs.ui.games.Presentation`."""
 
-    def table(self, game: Game, view: TableView) -> discord.Embed:
-        return table_embed(view, game.player_ids)
+    def table(self, game: Game, view: TableView, tr: Words) -> discord.Embed:
+        return table_embed(view, game.player_ids, tr)
 
-    def picture(self, game: Game, view: TableView, names: Sequence[str]) -> bytes | None:
-        return table_png(view, names, key=game.id)
+    def picture(self, game: Game, view: TableView, names: Sequence[str], tr: Words) -> bytes | None:
+        return table_png(view, names, key=(game.id, tr.language), words=tr)
 
-    def turn_line(self, game: Game, view: TableView) -> str:
-        return turn_text(view, game.player_ids)
+    def turn_line(self, game: Game, view: TableView, tr: Words) -> str:
+        return turn_text(view, game.player_ids, tr)
 
-    def hand(self, game: Game, view: TableView, note: str | None) -> discord.Embed:
-        return hand_embed(view, game.player_ids, note)
+    def hand(self, game: Game, view: TableView, note: str | None, tr: Words) -> discord.Embed:
+        return hand_embed(view, game.player_ids, tr, note)
 
     def hand_items(
-        self, game: Game, view: TableView, pending: str | None
+        self, game: Game, view: TableView, pending: str | None, tr: Words
     ) -> list[discord.ui.Item[Any]]:
-        return hand_items(game.id, view, pending)
+        return hand_items(game.id, view, pending, tr)
 
-    def tricks(self, game: Game, view: TableView) -> discord.Embed:
-        return tricks_embed(view, game.player_ids)
+    def tricks(self, game: Game, view: TableView, tr: Words) -> discord.Embed:
+        return tricks_embed(view, game.player_ids, tr)
 
-    def move_note(self, moved: Moved) -> str:
-        return move_note(moved)
+    def move_note(self, moved: Moved, tr: Words) -> str:
+        return move_note(moved, tr)
 
-    def opening(self, game: Game) -> str | None:
+    def opening(self, game: Game, tr: Words) -> str | None:
         cut = game.state.cut
         ids = game.player_ids
-        return (
-            f"The cut: <@{ids[0]}> {cut.cards[0].display}, <@{ids[1]}> {cut.cards[1].display}"
-            f" — the weaker card deals, so <@{ids[cut.dealer]}> deals first."
+        return tr(
+            "The cut: {a} {x}, {b} {y} — the weaker card deals, so {dealer} deals first.",
+            a=name(ids, 0),
+            x=cut.cards[0].display,
+            b=name(ids, 1),
+            y=cut.cards[1].display,
+            dealer=name(ids, cut.dealer),
         )
 
-    def announcements(self, moved: Moved) -> list[discord.Embed]:
+    def announcements(self, moved: Moved, tr: Words) -> list[discord.Embed]:
         ended = [e.number for e in moved.events if isinstance(e, RoundEnded)]
         if not ended:
             return []
         public = VIDRASSO.view(moved.game.state, None)
         summaries = {s.number: s for s in public.finished_rounds}
         return [
-            round_embed(summaries[n], moved.game.player_ids, last_trick_of_round(moved, n))
+            round_embed(summaries[n], moved.game.player_ids, last_trick_of_round(moved, n), tr)
             for n in ended
             if n in summaries
         ]
 
     def game_over(
-        self, game: Game, view: TableView, ratings: Mapping[int, tuple[int, int]]
+        self, game: Game, view: TableView, ratings: Mapping[int, tuple[int, int]], tr: Words
     ) -> discord.Embed:
-        return game_over_embed(view, game.player_ids, ratings)
+        return game_over_embed(view, game.player_ids, ratings, tr)
 
     def replay_pages(self, game: Game) -> int:
         return len(positions(VIDRASSO.dumps(game.state)))
 
     def replay_page(
-        self, game: Game, page: int, names: Sequence[str]
+        self, game: Game, page: int, names: Sequence[str], tr: Words
     ) -> tuple[discord.Embed, bytes | None]:
         state = positions(VIDRASSO.dumps(game.state))[page]
         public = VIDRASSO.view(state, None)
-        embed = table_embed(public, game.player_ids)
-        embed.title = f"Replay of game {game.id} · {replay_title(state)}"
-        return embed, table_png(public, names, key=("replay", game.id))
+        embed = table_embed(public, game.player_ids, tr)
+        embed.title = tr(
+            "Replay of game {game} · {where}", game=game.id, where=replay_title(state, tr)
+        )
+        return embed, table_png(public, names, key=("replay", game.id, tr.language), words=tr)
 
-    def rules(self) -> discord.Embed:
-        return discord.Embed(title="How to play Vidrasso", description=RULES_TEXT, colour=COLOUR)
+    def tip(self, view: TableView, shown: frozenset[str], tr: Words) -> tuple[str, str] | None:
+        return tip(view, shown, tr)
 
-    def ladder_fields(self, stats: Mapping[str, int], rounds: int) -> list[tuple[str, str]]:
-        return ladder_fields(stats, rounds)
+    def rules_pages(self) -> int:
+        return rules.PAGES
 
-    def ladder_summary(self, stats: Mapping[str, int], rounds: int) -> str | None:
-        return ladder_summary(stats, rounds)
+    def rules_page(self, page: int, tr: Words) -> tuple[discord.Embed, bytes | None]:
+        return rules.rules_page(page, tr)
+
+    def table_help(self, tr: Words) -> discord.Embed:
+        return rules.table_help(tr)
+
+    def ladder_fields(
+        self, stats: Mapping[str, int], rounds: int, tr: Words
+    ) -> list[tuple[str, str]]:
+        return ladder_fields(stats, rounds, tr)
+
+    def ladder_summary(self, stats: Mapping[str, int], rounds: int, tr: Words) -> str | None:
+        return ladder_summary(stats, rounds, tr)
 
 
 PRESENTATION = VidrassoPresentation()
-
-RULES_TEXT = """\
-**Vidrasso** — two players, 36 cards (A 2 3 … 9 in ♠ ♥ ♦ ♣). Inside a suit the **Ace is \
-strongest and the 9 weakest**, but a card scores its number (Ace 1): weak cards are worth the \
-most. A round holds 180 points; the first to **300** (or 500) with the higher total wins.
-
-**Deal** · each player has 8 hand cards and 5 *strawmen*: a face-up card on a face-down one. \
-Nobody sees a face-down card until it turns up.
-**Trumps** · one player names the trump **suit**, the other the trump **rank** (round 1: the \
-non-dealer chooses first and picks which; later the lower total chooses first). The four \
-trump-rank cards beat everything; trump-suit cards beat plain cards.
-**Gift** · each player gives one hand card face down to the opponent; it scores for them and \
-stays hidden until the round ends.
-**Play** · 17 tricks. You may play a hand card or a face-up strawman. Follow the led suit \
-**or play any trump**; if you can't follow, play anything. Two trump-rank cards: the second \
-wins. A strawman's under-card turns up after the trick. The winner leads next.
-
-Start with `/vidrasso challenge`, then press **Show my hand** on the table."""

@@ -4,7 +4,8 @@ the points per round of a leaderboard row.
 The statistics are the keys of :data:`bot.games.vidrasso.STAT_RULES`, added up over a player's
 rated games: ``rounds_won``, ``round_points``, ``best_round``, ``first_suit`` / ``first_rank``
 (what they chose when choosing first), and for each trump ``named.suit.H`` (times named) and
-``first.suit.H`` (times named choosing first).
+``first.suit.H`` (times named choosing first). Everything is said in the reader's words
+(``tr``); trumps are named as the table names them (:func:`cogs.games.vidrasso.named`).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from bot.engine import BidKind, Rank, Suit
+from cogs.ui.i18n import Words
 from cogs.ui.ladder_text import percent
 
 
@@ -27,12 +29,14 @@ class NamedTrump:
     first: int
     """Of which when choosing first (and so choosing between suit and rank)."""
 
-    @property
-    def noun(self) -> str:
+    def noun(self, tr: Words) -> str:
+        """``♥ hearts``, ``sevens``, in the reader's words."""
+        from cogs.games.vidrasso import named  # which imports this module
+
         if self.kind is BidKind.SUIT:
             suit = Suit.parse(self.value)
-            return f"{suit.symbol} {suit.noun}"
-        return Rank.parse(self.value).noun
+            return f"{suit.symbol} {named(suit, tr)}"
+        return named(Rank.parse(self.value), tr)
 
 
 def named_trumps(stats: Mapping[str, int]) -> list[NamedTrump]:
@@ -52,48 +56,71 @@ def average_text(stats: Mapping[str, int], rounds: int) -> str:
     return f"{stats.get('round_points', 0) / rounds:.1f}" if rounds else "—"
 
 
-def rounds_text(stats: Mapping[str, int], rounds: int) -> str:
+def rounds_text(stats: Mapping[str, int], rounds: int, tr: Words) -> str:
     best = str(stats.get("best_round", 0)) if rounds else "—"
     won = stats.get("rounds_won", 0)
-    return f"{rounds} played · {won} won\nBest {best} · average {average_text(stats, rounds)}"
+    played = tr("{played} played · {won} won", played=rounds, won=won)
+    scores = tr("Best {best} · average {average}", best=best, average=average_text(stats, rounds))
+    return f"{played}\n{scores}"
 
 
-def trumps_text(stats: Mapping[str, int]) -> str | None:
+def favourite_text(suits: list[NamedTrump], ranks: list[NamedTrump], tr: Words) -> str:
+    """The suit and the rank named most; on a tie, the one named most choosing first, then the
+    lowest character."""
+    suit = max(suits, key=lambda t: (t.named, t.first)) if suits else None
+    rank = max(ranks, key=lambda t: (t.named, t.first)) if ranks else None
+    if suit is not None and rank is not None:
+        return tr(
+            "Favourite suit {suit} ({suits}×) · favourite rank {rank} ({ranks}×)",
+            suit=suit.noun(tr),
+            suits=suit.named,
+            rank=rank.noun(tr),
+            ranks=rank.named,
+        )
+    if suit is not None:
+        return tr("Favourite suit {suit} ({count}×)", suit=suit.noun(tr), count=suit.named)
+    assert rank is not None
+    return tr("Favourite rank {rank} ({count}×)", rank=rank.noun(tr), count=rank.named)
+
+
+def trumps_text(stats: Mapping[str, int], tr: Words) -> str | None:
     trumps = named_trumps(stats)
     if not trumps:
         return None
     suits = [t for t in trumps if t.kind is BidKind.SUIT]
     ranks = [t for t in trumps if t.kind is BidKind.RANK]
     lines = [
-        f"Named the suit {sum(t.named for t in suits)}× "
-        f"and the rank {sum(t.named for t in ranks)}×."
+        tr(
+            "Named the suit {suits}× and the rank {ranks}×.",
+            suits=sum(t.named for t in suits),
+            ranks=sum(t.named for t in ranks),
+        )
     ]
     first_suit, first_rank = stats.get("first_suit", 0), stats.get("first_rank", 0)
     if first_suit + first_rank:
         first = first_suit + first_rank
         lines.append(
-            f"Choosing first: suit {percent(first_suit, first)}, "
-            f"rank {percent(first_rank, first)} of {first} rounds."
+            tr.n(
+                "Choosing first: suit {suit}, rank {rank} of {count} round.",
+                "Choosing first: suit {suit}, rank {rank} of {count} rounds.",
+                first,
+                suit=percent(first_suit, first),
+                rank=percent(first_rank, first),
+            )
         )
-    favourites = []
-    for label, group in (("suit", suits), ("rank", ranks)):
-        if group:  # the most named; on a tie, the most named first, then the lowest character
-            top = max(group, key=lambda t: (t.named, t.first))
-            favourites.append(f"favourite {label} {top.noun} ({top.named}×)")
-    favourite = " · ".join(favourites)
-    lines.append(favourite[:1].upper() + favourite[1:])
+    lines.append(favourite_text(suits, ranks, tr))
     return "\n".join(lines)
 
 
-def ladder_fields(stats: Mapping[str, int], rounds: int) -> list[tuple[str, str]]:
+def ladder_fields(stats: Mapping[str, int], rounds: int, tr: Words) -> list[tuple[str, str]]:
     """Vidrasso's fields of ``/stats``: rounds, and trumps named once there are any."""
-    fields = [("Rounds", rounds_text(stats, rounds))]
-    trumps = trumps_text(stats)
+    fields = [(tr("Rounds"), rounds_text(stats, rounds, tr))]
+    trumps = trumps_text(stats, tr)
     if trumps:
-        fields.append(("Trumps", trumps))
+        fields.append((tr("Trumps"), trumps))
     return fields
 
 
-def ladder_summary(stats: Mapping[str, int], rounds: int) -> str:
+def ladder_summary(stats: Mapping[str, int], rounds: int, tr: Words) -> str:
     """The end of a leaderboard row: the average round score."""
-    return f"{average_text(stats, rounds)} pts/round"
+    return tr("{average} pts/round", average=average_text(stats, rounds))

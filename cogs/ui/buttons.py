@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from cogs.ui.common import guarded
+from cogs.ui.i18n import ENGLISH_WORDS, N_, Words, private
 
 if TYPE_CHECKING:
     from cogs.ui.challenges import Challenges
@@ -32,12 +33,12 @@ class ChallengeButton(
     discord.ui.DynamicItem[Button],
     template=r"vidrasso:challenge:(?P<id>\d+):(?P<action>accept|decline)",
 ):
-    def __init__(self, challenge_id: int, accept: bool) -> None:
+    def __init__(self, challenge_id: int, accept: bool, tr: Words = ENGLISH_WORDS) -> None:
         self.challenge_id = challenge_id
         self.accept = accept
         super().__init__(
             discord.ui.Button(
-                label="Accept" if accept else "Decline",
+                label=tr("Accept") if accept else tr("Decline"),
                 style=discord.ButtonStyle.success if accept else discord.ButtonStyle.secondary,
                 custom_id=f"vidrasso:challenge:{challenge_id}:{'accept' if accept else 'decline'}",
             )
@@ -62,7 +63,7 @@ class HandButton(discord.ui.DynamicItem[Button], template=r"vidrasso:hand:(?P<ga
     def __init__(
         self,
         game_id: int,
-        label: str = "Show my hand",
+        label: str = N_("Show my hand"),
         *,
         primary: bool = True,
         row: int | None = None,
@@ -238,7 +239,7 @@ class ResignButton(
 ):
     """The confirmation button of ``/vidrasso resign``."""
 
-    def __init__(self, game_id: int, version: int, label: str = "Yes, resign") -> None:
+    def __init__(self, game_id: int, version: int, label: str = N_("Yes, resign")) -> None:
         self.game_id = game_id
         self.version = version
         super().__init__(
@@ -260,52 +261,53 @@ class ResignButton(
         await guarded(interaction, lambda: flow.on_resign(interaction, self.game_id, self.version))
 
 
-class CancelButton(discord.ui.DynamicItem[Button], template=r"vidrasso:cancel:(?P<game>\d+)"):
-    """*Cancel* beside a confirmation (``/vidrasso resign``): nothing happens."""
+class GameButton(discord.ui.DynamicItem[Button], template=r"vidrasso:game-button:(?P<game>\d+)"):
+    """A button that names only its game: its words, style and row are the subclass's."""
 
-    def __init__(self, game_id: int) -> None:
+    verb = "game-button"
+    """The custom id's second word (``vidrasso:<verb>:<game id>``)."""
+    text = ""
+    """Its label, in English (translated when drawn)."""
+    style = discord.ButtonStyle.secondary
+    row: int | None = None
+
+    def __init__(self, game_id: int, tr: Words = ENGLISH_WORDS) -> None:
         self.game_id = game_id
         super().__init__(
             discord.ui.Button(
-                label="Cancel",
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"vidrasso:cancel:{game_id}",
+                label=tr(self.text),
+                style=self.style,
+                custom_id=f"vidrasso:{self.verb}:{game_id}",
+                row=self.row,
             )
         )
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> CancelButton:
+    ) -> GameButton:
         return cls(int(match["game"]))
+
+
+class CancelButton(GameButton, template=r"vidrasso:cancel:(?P<game>\d+)"):
+    """*Cancel* beside a confirmation (``/vidrasso resign``): nothing happens."""
+
+    verb, text = "cancel", N_("Cancel")
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async def play_on() -> None:
+            tr = private(interaction)
             await interaction.response.edit_message(
-                content="You play on. Good luck!", embed=None, view=None
+                content=tr("You play on. Good luck!"), embed=None, view=None
             )
 
         await guarded(interaction, play_on)
 
 
-class TricksButton(discord.ui.DynamicItem[Button], template=r"vidrasso:tricks:(?P<game>\d+)"):
+class TricksButton(GameButton, template=r"vidrasso:tricks:(?P<game>\d+)"):
     """*Tricks* on the table: this round's tricks so far, privately (public information)."""
 
-    def __init__(self, game_id: int) -> None:
-        self.game_id = game_id
-        super().__init__(
-            discord.ui.Button(
-                label="Tricks",
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"vidrasso:tricks:{game_id}",
-            )
-        )
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> TricksButton:
-        return cls(int(match["game"]))
+    verb, text = "tricks", N_("Tricks")
 
     async def callback(self, interaction: discord.Interaction) -> None:
         flow = hands(interaction)
@@ -344,22 +346,86 @@ class ReplayButton(
         )
 
 
-class RematchButton(discord.ui.DynamicItem[Button], template=r"vidrasso:rematch:(?P<game>\d+)"):
-    def __init__(self, game_id: int) -> None:
-        self.game_id = game_id
+class SkipTipsButton(GameButton, template=r"vidrasso:skiptips:(?P<game>\d+)"):
+    """*Skip hints* under a guided game's tip: no more tips for this member."""
+
+    verb, text, row = "skiptips", N_("Skip hints"), 4
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        flow = hands(interaction)
+        await guarded(interaction, lambda: flow.on_skip_tips(interaction, self.game_id))
+
+
+class RulesButton(
+    discord.ui.DynamicItem[Button],
+    template=r"vidrasso:rules:(?P<kind>[a-z]{1,20}):(?P<page>\d+):(?P<way>open|back|on)",
+):
+    """The rules guide: *Rules* on a challenge opens it privately; ◀ ▶ turn its pages."""
+
+    def __init__(
+        self,
+        kind: str,
+        page: int,
+        way: str = "open",
+        *,
+        label: str | None = None,
+        disabled: bool = False,
+    ) -> None:
+        self.kind = kind
+        self.page = page
+        shown = {"back": "◀", "on": "▶"}.get(way, label)
         super().__init__(
             discord.ui.Button(
-                label="Rematch",
-                style=discord.ButtonStyle.success,
-                custom_id=f"vidrasso:rematch:{game_id}",
+                label=shown,
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"vidrasso:rules:{kind}:{max(page, 1)}:{way}",
+                disabled=disabled,
             )
         )
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> RematchButton:
-        return cls(int(match["game"]))
+    ) -> RulesButton:
+        return cls(match["kind"], int(match["page"]), match["way"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        from cogs.ui.guide import show_rules
+
+        await guarded(interaction, lambda: show_rules(interaction, self.kind, self.page))
+
+
+class TableHelpButton(
+    discord.ui.DynamicItem[Button], template=r"vidrasso:tablehelp:(?P<kind>[a-z]{1,20})"
+):
+    """*How to read this table*: a private explanation."""
+
+    def __init__(self, kind: str, tr: Words = ENGLISH_WORDS) -> None:
+        self.kind = kind
+        super().__init__(
+            discord.ui.Button(
+                label=tr("How to read this table"),
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"vidrasso:tablehelp:{kind}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> TableHelpButton:
+        return cls(match["kind"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        from cogs.ui.guide import show_table_help
+
+        await guarded(interaction, lambda: show_table_help(interaction, self.kind))
+
+
+class RematchButton(GameButton, template=r"vidrasso:rematch:(?P<game>\d+)"):
+    """*Rematch* at the end of a game: the same players, the same terms."""
+
+    verb, text, style = "rematch", N_("Rematch"), discord.ButtonStyle.success
 
     async def callback(self, interaction: discord.Interaction) -> None:
         flow = challenges(interaction)
@@ -377,6 +443,9 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     CancelButton,
     TricksButton,
     ReplayButton,
+    SkipTipsButton,
+    RulesButton,
+    TableHelpButton,
     RematchButton,
 )
 
@@ -399,12 +468,21 @@ def of_items(*items: discord.ui.Item[Any]) -> discord.ui.View:
     return detached(view)
 
 
-def challenge_view(challenge_id: int) -> discord.ui.View:
-    return of_items(ChallengeButton(challenge_id, True), ChallengeButton(challenge_id, False))
+def challenge_view(challenge_id: int, kind: str, tr: Words = ENGLISH_WORDS) -> discord.ui.View:
+    """*Accept*, *Decline*, and the rules for an invited member who is new to the game."""
+    return of_items(
+        ChallengeButton(challenge_id, True, tr),
+        ChallengeButton(challenge_id, False, tr),
+        RulesButton(kind, 1, label=tr("Rules")),
+    )
 
 
-def table_view(game_id: int) -> discord.ui.View:
-    return of_items(HandButton(game_id), TricksButton(game_id))
+def table_view(game_id: int, kind: str, tr: Words = ENGLISH_WORDS) -> discord.ui.View:
+    return of_items(
+        HandButton(game_id, tr("Show my hand")),
+        TricksButton(game_id, tr),
+        TableHelpButton(kind, tr),
+    )
 
 
 def carries(message: discord.Message, custom_id: str) -> bool:

@@ -14,6 +14,7 @@ from bot.errors import NotAllowed
 from bot.play.model import ACCEPTED, CANCELLED, DECLINED, OPEN, Challenge, Game, Invite
 from cogs.ui.buttons import challenge_view
 from cogs.ui.common import mention
+from cogs.ui.i18n import Words
 
 if TYPE_CHECKING:
     from bot.app import VidrassoBot
@@ -21,32 +22,46 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-def challenge_text(row: Challenge, *, expired: bool = False) -> str:
+def challenge_text(row: Challenge, tr: Words, *, expired: bool = False) -> str:
     """The public challenge line, as it stands."""
-    terms = f"to {row.target}"
+    values = {
+        "challenger": mention(row.challenger_id),
+        "invited": _names(row.invited_ids, tr),
+        "game": tr(row.rules.title),
+        "target": row.target,
+    }
     if row.time_per_move is not None:
-        terms += f", {preset_name(row.time_per_move)} per move"
-    invited = _names(row.invited_ids)
-    who = f"{mention(row.challenger_id)} challenges {invited} to {row.rules.title} ({terms})"
+        who = tr(
+            "{challenger} challenges {invited} to {game} (to {target}, {time} per move)",
+            time=tr(preset_name(row.time_per_move)),
+            **values,
+        )
+    else:
+        who = tr("{challenger} challenges {invited} to {game} (to {target})", **values)
     status = "expired" if expired else row.status
     if status == OPEN:
-        waiting = _names(row.waiting_for)
-        question = "do you accept?"
-        return f"{who}. {waiting}, {question} Expires <t:{int(row.expires_at)}:R>."
+        return tr(
+            "{challenge}. {waiting}, do you accept? Expires <t:{expires}:R>. New to {game}? "
+            "`/vidrasso rules` explains it in a minute.",
+            challenge=who,
+            waiting=_names(row.waiting_for, tr),
+            expires=int(row.expires_at),
+            game=tr(row.rules.title),
+        )
     if status == ACCEPTED:
-        return f"{who} — accepted! Game {row.game_id} is on."
+        return tr("{challenge} — accepted! Game {id} is on.", challenge=who, id=row.game_id)
     if status == DECLINED:
-        return f"{who} — declined."
+        return tr("{challenge} — declined.", challenge=who)
     if status == CANCELLED:
-        return f"{who} — withdrawn."
-    return f"{who} — expired without an answer."
+        return tr("{challenge} — withdrawn.", challenge=who)
+    return tr("{challenge} — expired without an answer.", challenge=who)
 
 
-def _names(user_ids: Sequence[int]) -> str:
+def _names(user_ids: Sequence[int], tr: Words) -> str:
     names = [mention(u) for u in user_ids]
     if len(names) <= 1:
         return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    return tr("{some} and {last}", some=", ".join(names[:-1]), last=names[-1])
 
 
 class Challenges:
@@ -57,9 +72,10 @@ class Challenges:
 
     async def post(self, interaction: discord.Interaction, row: Challenge) -> None:
         """Answer the command (or button) with the challenge, pinging the invited members."""
+        tr = await self.bot.publisher.words(row.guild_id)
         await interaction.response.send_message(
-            challenge_text(row),
-            view=challenge_view(row.id),
+            challenge_text(row, tr),
+            view=challenge_view(row.id, row.kind, tr),
             allowed_mentions=discord.AllowedMentions(
                 users=[discord.Object(id=i) for i in row.invited_ids]
             ),
@@ -73,16 +89,19 @@ class Challenges:
         games = self.bot.services.games
         if not accept:
             row = await games.decline(challenge_id, interaction.user.id)
-            await interaction.response.edit_message(content=challenge_text(row), view=None)
+            tr = await self.bot.publisher.words(row.guild_id)
+            await interaction.response.edit_message(content=challenge_text(row, tr), view=None)
             return
         accepted = await games.accept(challenge_id, interaction.user.id)
+        tr = await self.bot.publisher.words(accepted.challenge.guild_id)
         if accepted.game is None:  # others still have to answer
             await interaction.response.edit_message(
-                content=challenge_text(accepted.challenge), view=challenge_view(challenge_id)
+                content=challenge_text(accepted.challenge, tr),
+                view=challenge_view(challenge_id, accepted.challenge.kind, tr),
             )
             return
         await interaction.response.edit_message(
-            content=challenge_text(accepted.challenge), view=None
+            content=challenge_text(accepted.challenge, tr), view=None
         )
         place_id = await self.open_thread(interaction, accepted.game, interaction.message)
         await self.bot.publisher.begin(accepted.game, place_id)
@@ -99,8 +118,10 @@ class Challenges:
         if not (await self.bot.services.settings.guild_settings(game.guild_id)).open_threads:
             return game.channel_id
         try:
+            tr = await self.bot.publisher.words(game.guild_id)
             thread = await message.create_thread(
-                name=f"{game.rules.title} · game {game.id}", auto_archive_duration=10080
+                name=tr("{game} · game {id}", game=game.rules.title, id=game.id),
+                auto_archive_duration=10080,
             )
         except discord.HTTPException as error:
             log.info("could not open a thread for game %s: %s", game.id, error)

@@ -10,12 +10,12 @@ from typing import Any
 import discord
 
 from bot.errors import ServiceError
-from bot.games import IllegalMove
+from cogs.ui.i18n import ENGLISH_WORDS, N_, Words, private
 
 log = logging.getLogger(__name__)
 
-NOT_IN_DMS = "Games are played in a server channel, not in DMs."
-SORRY = "Sorry — something went wrong on my side. Please try again."
+NOT_IN_DMS = N_("Games are played in a server channel, not in DMs.")
+SORRY = N_("Sorry — something went wrong on my side. Please try again.")
 COLOUR = discord.Colour.from_rgb(46, 125, 84)
 """The felt green of the card table: every embed's default colour."""
 
@@ -31,19 +31,19 @@ def channel_mention(channel_id: int) -> str:
 
 
 def sentence(text: str) -> str:
-    """The text as a sentence: a capital first letter and a full stop."""
+    """The text as a sentence: a capital first letter and a full stop (in any language)."""
     text = text.strip()
     if not text:
         return text
     text = text[0].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."
+    return text if text.endswith((".", "!", "?", "。", "！", "？")) else text + "."
 
 
-def error_text(error: Exception) -> str:
-    """The sentence to show a member for a refused request."""
+def error_text(error: Exception, tr: Words = ENGLISH_WORDS) -> str:
+    """The sentence to show a member for a refused request, in their words."""
     if isinstance(error, ServiceError):
-        return sentence(error.text(mention, channel_mention))
-    return sentence(str(error))
+        return sentence(error.text(mention, channel_mention, tr))
+    return sentence(tr(str(error)))
 
 
 def message_age(message_id: int, now: float) -> float:
@@ -104,13 +104,14 @@ async def answer_error(interaction: discord.Interaction, error: BaseException) -
     """The one way every command and button answers a failure: a refused request gets its
     sentence, anything else is logged and gets an apology. Never raises."""
     original = getattr(error, "original", error)
+    tr = private(interaction)
     try:
-        if isinstance(original, ServiceError | IllegalMove):
-            await reply(interaction, error_text(original))
+        if isinstance(original, ServiceError):
+            await reply(interaction, error_text(original, tr))
         elif isinstance(error, discord.app_commands.NoPrivateMessage):
-            await reply(interaction, NOT_IN_DMS)
+            await reply(interaction, tr(NOT_IN_DMS))
         elif isinstance(error, discord.app_commands.CheckFailure):
-            await reply(interaction, "You can't use that command here.")
+            await reply(interaction, tr("You can't use that command here."))
         else:
             log.error(
                 "interaction failed (user %s, command %s, custom id %s)",
@@ -119,7 +120,7 @@ async def answer_error(interaction: discord.Interaction, error: BaseException) -
                 custom_id_of(interaction),
                 exc_info=original,
             )
-            await reply(interaction, SORRY)
+            await reply(interaction, tr(SORRY))
     except discord.HTTPException:
         log.exception("could not even answer the failed interaction")
 

@@ -2,11 +2,13 @@
 
 A game's rules name the module of its presentation (``GameRules.renderer``); that module
 exposes ``PRESENTATION``. The generic flows (challenge, table, hand, end of game) draw every
-game-specific text, embed and button through it, and build everything from views only.
+game-specific text, embed and button through it, and build everything from views only, in
+the reader's words (``tr``: the member's language in private, the server's in public).
 """
 
 from __future__ import annotations
 
+import asyncio
 import importlib
 import io
 import json
@@ -19,56 +21,62 @@ import discord
 from bot.games import rules_for
 from bot.play.model import Game
 from bot.play.service import Moved
+from cogs.ui.i18n import Words
 
 
 class Presentation(Protocol):
     """Everything game-specific that people see."""
 
-    def table(self, game: Game, view: Any) -> discord.Embed:
+    def table(self, game: Game, view: Any, tr: Words) -> discord.Embed:
         """The public table, from the public view."""
         ...
 
-    def picture(self, game: Game, view: Any, names: Sequence[str]) -> bytes | None:
+    def picture(self, game: Game, view: Any, names: Sequence[str], tr: Words) -> bytes | None:
         """The public table drawn as a PNG, from the public view (None: text only)."""
         ...
 
-    def turn_line(self, game: Game, view: Any) -> str:
+    def turn_line(self, game: Game, view: Any, tr: Words) -> str:
         """One line saying who must do what now (from the public view)."""
         ...
 
-    def hand(self, game: Game, view: Any, note: str | None) -> discord.Embed:
+    def hand(self, game: Game, view: Any, note: str | None, tr: Words) -> discord.Embed:
         """A player's private hand, from that player's own seat view."""
         ...
 
     def hand_items(
-        self, game: Game, view: Any, pending: str | None
+        self, game: Game, view: Any, pending: str | None, tr: Words
     ) -> Sequence[discord.ui.Item[Any]]:
         """The buttons under a private hand: the legal moves, from the seat view. A move that
         wants a second thought is picked first (``PickButton``/``PickSelect``) and shown
         again with ``pending`` set, to be confirmed with a ``MoveButton``."""
         ...
 
-    def tricks(self, game: Game, view: Any) -> discord.Embed:
+    def tricks(self, game: Game, view: Any, tr: Words) -> discord.Embed:
         """This round's tricks so far, from the public view."""
         ...
 
-    def move_note(self, moved: Moved) -> str:
+    def move_note(self, moved: Moved, tr: Words) -> str:
         """A short line for the mover about what their action did."""
         ...
 
-    def opening(self, game: Game) -> str | None:
+    def opening(self, game: Game, tr: Words) -> str | None:
         """A public line before the first table (e.g. the cut for the dealer), if any."""
         ...
 
-    def announcements(self, moved: Moved) -> Sequence[discord.Embed]:
+    def announcements(self, moved: Moved, tr: Words) -> Sequence[discord.Embed]:
         """Public messages an action deserves besides the table (a round's result)."""
         ...
 
     def game_over(
-        self, game: Game, view: Any, ratings: Mapping[int, tuple[int, int]]
+        self, game: Game, view: Any, ratings: Mapping[int, tuple[int, int]], tr: Words
     ) -> discord.Embed:
         """The end of a game, from the public view; ``ratings`` maps each rated player to
         their shown rating before and after the game."""
+        ...
+
+    def tip(self, view: Any, shown: frozenset[str], tr: Words) -> tuple[str, str] | None:
+        """The guided game's tip for a learner's seat view now, if one fits and was not
+        ``shown`` yet: (key, text)."""
         ...
 
     def replay_pages(self, game: Game) -> int:
@@ -76,29 +84,46 @@ class Presentation(Protocol):
         ...
 
     def replay_page(
-        self, game: Game, page: int, names: Sequence[str]
+        self, game: Game, page: int, names: Sequence[str], tr: Words
     ) -> tuple[discord.Embed, bytes | None]:
         """One page of the replay (public information only): its embed, and its picture."""
         ...
 
-    def rules(self) -> discord.Embed:
-        """The rules, short."""
+    def rules_pages(self) -> int:
+        """How many pages the rules guide has."""
         ...
 
-    def ladder_fields(self, stats: Mapping[str, int], rounds: int) -> list[tuple[str, str]]:
+    def rules_page(self, page: int, tr: Words) -> tuple[discord.Embed, bytes | None]:
+        """Page ``page`` (1…) of the rules guide: one idea, short, and its picture (shown as
+        ``attachment://rules.png``)."""
+        ...
+
+    def table_help(self, tr: Words) -> discord.Embed:
+        """How to read the table."""
+        ...
+
+    def ladder_fields(
+        self, stats: Mapping[str, int], rounds: int, tr: Words
+    ) -> list[tuple[str, str]]:
         """Fields of ``/stats`` for this game's own statistics: (name, value)."""
         ...
 
-    def ladder_summary(self, stats: Mapping[str, int], rounds: int) -> str | None:
+    def ladder_summary(self, stats: Mapping[str, int], rounds: int, tr: Words) -> str | None:
         """The game's own figure at the end of a leaderboard row, if any."""
         ...
 
 
-def record_file(game: Game) -> discord.File:
-    """The game's record as an attachment (``<kind>-game-<id>.json``)."""
+def record_json(game: Game) -> bytes:
+    """The game's whole record as JSON."""
     record = game.rules.record(game.state, [str(i) for i in game.player_ids])
     record["game_id"] = game.id
-    data = json.dumps(record, indent=1).encode()
+    return json.dumps(record, indent=1).encode()
+
+
+async def record_file(game: Game) -> discord.File:
+    """The game's record as an attachment (``<kind>-game-<id>.json``), built in a worker
+    thread: a whole game's record takes milliseconds the event loop should not wait."""
+    data = await asyncio.to_thread(record_json, game)
     return discord.File(io.BytesIO(data), filename=f"{game.kind}-game-{game.id}.json")
 
 

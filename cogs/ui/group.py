@@ -13,10 +13,13 @@ from typing import Any
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.ui.i18n import N_
+
 Subcommand = app_commands.Command[Any, ..., None]
 
 NAME = "vidrasso"
-DESCRIPTION = "Play Vidrasso, the two-player trick-taking card game"
+DESCRIPTION = N_("Play Vidrasso, the two-player trick-taking card game")
+"""Localised by the command translator (the commands' catalog)."""
 
 
 def group(bot: commands.Bot) -> app_commands.Group:

@@ -9,22 +9,24 @@ from __future__ import annotations
 import logging
 import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.errors import NotAllowed, Stale
 from bot.games import IllegalMove
 from bot.play.model import Game
-from cogs.ui.buttons import HandButton, detached
+from cogs.ui.buttons import HandButton, SkipTipsButton, detached
 from cogs.ui.common import error_text, is_ephemeral, reply
 from cogs.ui.games import presentation
+from cogs.ui.i18n import N_, Words, private
 
 if TYPE_CHECKING:
     from bot.app import VidrassoBot
 
 log = logging.getLogger(__name__)
 
+STALE = N_("That is no longer available — here is your hand as it is now.")
 LIVE_FOR = 14 * 60.0
 """Seconds a hand message stays live: Discord lets an interaction's token edit its message
 for 15 minutes; a minute is kept in hand."""
@@ -77,25 +79,63 @@ class Hands:
                 del self._live[key]
                 if not live.fresh:
                     continue
-            shown = presentation(game.kind)
-            seat_view = game.rules.view(game.state, seat)
+            tr = private(live.interaction)
+            embed, buttons = await self.hand_message(game, seat, tr)
             try:
-                await live.interaction.edit_original_response(
-                    embed=shown.hand(game, seat_view, None), view=self.hand_view(game, seat)
-                )
+                await live.interaction.edit_original_response(embed=embed, view=buttons)
             except discord.HTTPException as error:
                 log.info("could not update a live hand in game %s: %s", game.id, error)
                 self._live.pop(key, None)
 
-    def hand_view(self, game: Game, seat: int, pending: str | None = None) -> discord.ui.View:
-        """The buttons under a player's hand: their moves (with ``pending``, a picked move
-        waiting for *Confirm*), and Refresh while the game is on."""
-        view = discord.ui.View(timeout=None)
+    async def hand_message(
+        self,
+        game: Game,
+        seat: int,
+        tr: Words,
+        note: str | None = None,
+        pending: str | None = None,
+    ) -> tuple[discord.Embed, discord.ui.View]:
+        """A player's hand from their seat's view: the embed (with the guided game's next tip
+        for a learner) and its buttons."""
         seat_view = game.rules.view(game.state, seat)
-        for item in presentation(game.kind).hand_items(game, seat_view, pending):
+        shown = presentation(game.kind)
+        embed = shown.hand(game, seat_view, note, tr)
+        buttons = self.hand_view(game, seat, tr, pending, seat_view=seat_view)
+        learn = self.bot.services.learn
+        user_id = game.seats[seat].user_id
+        learner = await learn.learner_in(game.id, user_id) if game.is_active else None
+        if learner is not None:
+            found = shown.tip(seat_view, learner.shown, tr)
+            if found is not None and await learn.seen(user_id, found[0]):
+                embed.add_field(name=tr("💡 Tip"), value=found[1], inline=False)
+                buttons.add_item(SkipTipsButton(game.id, tr))
+        return embed, buttons
+
+    async def on_skip_tips(self, interaction: discord.Interaction, game_id: int) -> None:
+        """*Skip hints*: no more tips for this member; their hand without one."""
+        await self.bot.services.learn.skip(interaction.user.id)
+        game = await self.bot.services.games.game(game_id)
+        await self.show(interaction, game, edit=is_ephemeral(interaction))
+
+    def hand_view(
+        self,
+        game: Game,
+        seat: int,
+        tr: Words,
+        pending: str | None = None,
+        *,
+        seat_view: Any = None,
+    ) -> discord.ui.View:
+        """The buttons under a player's hand: their moves (with ``pending``, a picked move
+        waiting for *Confirm*), and Refresh while the game is on. ``seat_view``: the seat's
+        view when the caller already has it (one view per hand drawn)."""
+        view = discord.ui.View(timeout=None)
+        if seat_view is None:
+            seat_view = game.rules.view(game.state, seat)
+        for item in presentation(game.kind).hand_items(game, seat_view, pending, tr):
             view.add_item(item)
         if game.is_active:
-            view.add_item(HandButton(game.id, "Refresh", primary=False, row=4))
+            view.add_item(HandButton(game.id, tr("Refresh"), primary=False, row=4))
         return detached(view)
 
     async def show(
@@ -111,8 +151,7 @@ class Hands:
         seat = game.seat_of(interaction.user.id)
         if seat is None:
             raise NotAllowed("This isn't your game.")
-        embed = presentation(game.kind).hand(game, game.rules.view(game.state, seat), note)
-        buttons = self.hand_view(game, seat, pending)
+        embed, buttons = await self.hand_message(game, seat, private(interaction), note, pending)
         if edit and not interaction.response.is_done():
             await interaction.response.edit_message(content=None, embed=embed, view=buttons)
         else:
@@ -136,7 +175,7 @@ class Hands:
         except (Stale, IllegalMove) as error:
             await self._refused(interaction, game_id, error)
             return
-        note = presentation(moved.game.kind).move_note(moved)
+        note = presentation(moved.game.kind).move_note(moved, private(interaction))
         await self.show(interaction, moved.game, note=note, edit=is_ephemeral(interaction))
         publisher = self.bot.publisher
         await publisher.publish(moved, mover_id=interaction.user.id)
@@ -153,7 +192,8 @@ class Hands:
             raise NotAllowed("This isn't your game.")
         legal = {game.rules.action_text(a) for a in game.rules.legal_actions(game.state, seat)}
         if version != game.version or move not in legal:
-            note = "That is no longer available — here is your hand as it is now."
+            tr = private(interaction)
+            note = tr(STALE)
             await self.show(interaction, game, note=note, edit=is_ephemeral(interaction))
             return
         await self.show(interaction, game, edit=is_ephemeral(interaction), pending=move)
@@ -162,17 +202,18 @@ class Hands:
         """This round's tricks so far, for anyone who asks (public information only)."""
         game = await self.bot.services.games.game(game_id)
         public = game.rules.view(game.state, None)
-        await reply(interaction, embed=presentation(game.kind).tricks(game, public))
+        tricks = presentation(game.kind).tricks(game, public, private(interaction))
+        await reply(interaction, embed=tricks)
 
     async def on_resign(self, interaction: discord.Interaction, game_id: int, version: int) -> None:
-        games = self.bot.services.games
+        games, tr = self.bot.services.games, private(interaction)
         try:
             moved = await games.resign(game_id, interaction.user.id, version)
         except Stale as error:
             await self._refused(interaction, game_id, error)
             return
         await self.show(
-            interaction, moved.game, note="You resigned.", edit=is_ephemeral(interaction)
+            interaction, moved.game, note=tr("You resigned."), edit=is_ephemeral(interaction)
         )
         await self.bot.publisher.publish(moved, mover_id=interaction.user.id)
 
@@ -183,7 +224,8 @@ class Hands:
         game = await self.bot.services.games.game(game_id)
         if game.seat_of(interaction.user.id) is None:
             raise NotAllowed("This isn't your game.") from error
-        await self.show(interaction, game, note=error_text(error), edit=is_ephemeral(interaction))
+        note = error_text(error, private(interaction))
+        await self.show(interaction, game, note=note, edit=is_ephemeral(interaction))
 
     async def refresh(self, interaction: discord.Interaction, game_id: int) -> None:
         """Bring the player's private hand up to date after the computer answered, so their
@@ -192,10 +234,10 @@ class Hands:
         seat = game.seat_of(interaction.user.id)
         if seat is None:
             return
-        shown = presentation(game.kind)
-        embed = shown.hand(game, game.rules.view(game.state, seat), "Your move.")
+        tr = private(interaction)
+        embed, buttons = await self.hand_message(game, seat, tr, tr("Your move."))
         try:
-            await interaction.edit_original_response(embed=embed, view=self.hand_view(game, seat))
+            await interaction.edit_original_response(embed=embed, view=buttons)
         except discord.HTTPException as error:
             log.info("could not refresh the hand in game %s: %s", game_id, error)
         self._remember(interaction, game)

@@ -1,4 +1,6 @@
-"""Embeds and files for the ladder commands, built from what :mod:`bot.ladder.service` returns.
+"""Embeds and files for the ladder commands, built from what :mod:`bot.ladder.service` returns,
+in the reader's words (``tr``: the server's for the public leaderboard and stats, the member's
+own for private answers).
 
 Players appear by the display name last seen for them in the server (names in an embed must
 read well for everyone, including members who have left, and the chart needs plain text); a
@@ -27,10 +29,13 @@ from bot.ladder import (
 )
 from cogs.ui.common import COLOUR
 from cogs.ui.games import presentation
+from cogs.ui.i18n import ENGLISH_WORDS, N_, Words
 
 CHART_FILE = "rating.png"
 NAME_WIDTH = 32
 """Longest name shown (Discord display names are at most 32 characters)."""
+GAME_TITLES = (N_("Vidrasso"),)
+"""The games' titles, for the catalog (a title is shown as ``tr(rules.title)``)."""
 
 
 def display(user_id: int, name: str | None, fresh: Mapping[int, str] | None = None) -> str:
@@ -50,9 +55,9 @@ def percent(part: int, whole: int) -> str:
     return f"{round(100 * part / whole)}%" if whole else "—"
 
 
-def plural(count: int, noun: str) -> str:
-    """``1 game``, ``2 games``."""
-    return f"{count} {noun}{'' if count == 1 else 's'}"
+def title_of(kind: str, tr: Words) -> str:
+    """A game's title in the reader's words (``Vidrasso``)."""
+    return tr(rules_for(kind).title)
 
 
 def rating_text(totals: Totals) -> str:
@@ -62,26 +67,27 @@ def rating_text(totals: Totals) -> str:
     return f"**{rating.shown}**{mark} ± {round(rating.deviation)}"
 
 
-def _game_fields(kind: str, totals: Totals) -> list[tuple[str, str]]:
+def _game_fields(kind: str, totals: Totals, tr: Words) -> list[tuple[str, str]]:
     """The game's own lines of ``/stats``: (field name, value)."""
-    return presentation(kind).ladder_fields(totals.stats, totals.rounds)
+    return presentation(kind).ladder_fields(totals.stats, totals.rounds, tr)
 
 
-def _game_summary(kind: str, totals: Totals) -> str | None:
+def _game_summary(kind: str, totals: Totals, tr: Words) -> str | None:
     """The game's own figure at the end of a leaderboard row (e.g. points per round)."""
-    return presentation(kind).ladder_summary(totals.stats, totals.rounds)
+    return presentation(kind).ladder_summary(totals.stats, totals.rounds, tr)
 
 
-def standing_line(kind: str, row: Standing, name: str, *, you: bool = False) -> str:
+def standing_line(kind: str, row: Standing, name: str, tr: Words, *, you: bool = False) -> str:
     t = row.totals
+    games = tr.n("{count} game", "{count} games", t.games)
     line = (
         f"`{row.rank:>3}.` {name} — {rating_text(t)} · {t.wins}–{t.losses} "
-        f"({percent(t.wins, t.games)}) · {plural(t.games, 'game')}"
+        f"({percent(t.wins, t.games)}) · {games}"
     )
-    summary = _game_summary(kind, t)
+    summary = _game_summary(kind, t, tr)
     if summary:
         line = f"{line} · {summary}"
-    return f"{line}  ← **you**" if you else line
+    return tr("{line}  ← **you**", line=line) if you else line
 
 
 # --- leaderboard --------------------------------------------------------------------------
@@ -90,14 +96,17 @@ def standing_line(kind: str, row: Standing, name: str, *, you: bool = False) -> 
 def leaderboard_embed(
     page: LeaderboardPage,
     viewer_id: int,
+    tr: Words,
     *,
     guild_name: str | None = None,
     fresh: Mapping[int, str] | None = None,
 ) -> discord.Embed:
-    title = f"{rules_for(page.kind).title} ladder" + (f" · {guild_name}" if guild_name else "")
+    title = tr("{game} ladder", game=title_of(page.kind, tr))
+    if guild_name:
+        title = f"{title} · {guild_name}"
     embed = discord.Embed(title=title, colour=COLOUR)
     if page.players == 0:
-        embed.description = (
+        embed.description = tr(
             "Nobody is on this server's ladder yet. Finish a game against another member "
             "(`/vidrasso challenge`) to be the first."
         )
@@ -105,23 +114,36 @@ def leaderboard_embed(
     lines: list[str] = []
     if page.asked > page.pages:
         lines.append(
-            f"*There {'is' if page.pages == 1 else 'are'} only {plural(page.pages, 'page')}"
-            " — here is the last.*"
+            tr.n(
+                "*There is only {count} page — here is the last.*",
+                "*There are only {count} pages — here is the last.*",
+                page.pages,
+            )
         )
     for row in page.rows:
         name = display(row.user_id, row.name, fresh)
-        lines.append(standing_line(page.kind, row, name, you=row.user_id == viewer_id))
+        lines.append(standing_line(page.kind, row, name, tr, you=row.user_id == viewer_id))
     viewer = page.viewer
     if viewer is not None and not page.viewer_on_page:
         lines.append("⋯")
         name = display(viewer.user_id, viewer.name, fresh)
-        lines.append(standing_line(page.kind, viewer, name, you=True))
+        lines.append(standing_line(page.kind, viewer, name, tr, you=True))
     elif viewer is None:
-        lines.append("\nYou're not on the ladder yet: finish a game against a member to join.")
+        lines.append(
+            "\n" + tr("You're not on the ladder yet: finish a game against a member to join.")
+        )
     embed.description = "\n".join(lines)
     embed.set_footer(
-        text=f"Page {page.page} of {page.pages} · {plural(page.players, 'player')} · "
-        f"rating ± deviation · ? provisional (fewer than {PROVISIONAL_GAMES} rated games)"
+        text=tr.n(
+            "Page {page} of {pages} · {count} player · rating ± deviation · "
+            "? provisional (fewer than {games} rated games)",
+            "Page {page} of {pages} · {count} players · rating ± deviation · "
+            "? provisional (fewer than {games} rated games)",
+            page.players,
+            page=page.page,
+            pages=page.pages,
+            games=PROVISIONAL_GAMES,
+        )
     )
     return embed
 
@@ -129,129 +151,161 @@ def leaderboard_embed(
 # --- stats --------------------------------------------------------------------------------
 
 
-def streak_text(streak: int) -> str:
+def streak_text(streak: int, tr: Words) -> str:
     if streak == 0:
-        return "none"
-    count = abs(streak)
-    kind = "win" if streak > 0 else "loss"
-    ending = "" if count == 1 else ("s" if kind == "win" else "es")
-    return f"{count} {kind}{ending}"
+        return tr("none")
+    if streak > 0:
+        return tr.n("{count} win", "{count} wins", streak)
+    return tr.n("{count} loss", "{count} losses", -streak)
 
 
 def stats_embed(
     stats: PlayerStats,
     name: str,
     viewer_id: int,
+    tr: Words,
     *,
     left: bool = False,
-    viewer_name: str = "you",
+    viewer_name: str | None = None,
 ) -> discord.Embed:
     """The stats embed; the chart, when there is one, is attached as :data:`CHART_FILE`.
 
     The game's own fields follow the record of games: the first beside it, the rest below."""
-    title = rules_for(stats.kind).title
-    embed = discord.Embed(title=f"{name} · {title} stats", colour=COLOUR)
+    viewer = viewer_name or tr("you")
+    title = tr("{name} · {game} stats", name=name, game=title_of(stats.kind, tr))
+    embed = discord.Embed(title=title, colour=COLOUR)
     notes: list[str] = []
     if left:
-        notes.append("*No longer in this server — their results stay on the ladder.*")
+        notes.append(tr("*No longer in this server — their results stay on the ladder.*"))
     standing = stats.standing
     if standing is None:
-        notes.append(f"{name} has no rated games in this server yet.")
+        notes.append(tr("{name} has no rated games in this server yet.", name=name))
     embed.description = "\n".join(notes) or None
     if standing is not None:
         t = standing.totals
-        provisional = (
-            f"\nProvisional: {t.games} of {PROVISIONAL_GAMES} rated games played."
-            if is_provisional(t.games)
-            else ""
+        rating = tr(
+            "{rating} · rank **#{rank}** of {players}",
+            rating=rating_text(t),
+            rank=standing.rank,
+            players=stats.players,
         )
-        embed.add_field(
-            name="Rating",
-            value=f"{rating_text(t)} · rank **#{standing.rank}** of {stats.players}{provisional}",
-            inline=False,
+        if is_provisional(t.games):
+            rating += "\n" + tr(
+                "Provisional: {games} of {total} rated games played.",
+                games=t.games,
+                total=PROVISIONAL_GAMES,
+            )
+        embed.add_field(name=tr("Rating"), value=rating, inline=False)
+        record = tr(
+            "{won} won · {lost} lost ({percent})",
+            won=t.wins,
+            lost=t.losses,
+            percent=percent(t.wins, t.games),
         )
-        embed.add_field(
-            name="Games",
-            value=(
-                f"{t.wins} won · {t.losses} lost ({percent(t.wins, t.games)})\n"
-                f"Streak: {streak_text(t.streak)} · best: {streak_text(t.best_streak)}"
-            ),
-            inline=True,
+        streaks = tr(
+            "Streak: {streak} · best: {best}",
+            streak=streak_text(t.streak, tr),
+            best=streak_text(t.best_streak, tr),
         )
-        for i, (field, value) in enumerate(_game_fields(stats.kind, t)):
+        embed.add_field(name=tr("Games"), value=f"{record}\n{streaks}", inline=True)
+        for i, (field, value) in enumerate(_game_fields(stats.kind, t, tr)):
             embed.add_field(name=field, value=value, inline=i == 0)
     if stats.user_id != viewer_id and standing is not None:
         pair = stats.head_to_head
         value = (
-            f"{name} **{pair.wins}** – **{pair.losses}** {viewer_name}"
+            tr(
+                "{name} **{wins}** – **{losses}** {viewer}",
+                name=name,
+                wins=pair.wins,
+                losses=pair.losses,
+                viewer=viewer,
+            )
             if pair is not None
-            else f"No rated games between {name} and {viewer_name} yet."
+            else tr("No rated games between {name} and {viewer} yet.", name=name, viewer=viewer)
         )
-        embed.add_field(name="Head to head", value=value, inline=False)
+        embed.add_field(name=tr("Head to head"), value=value, inline=False)
     if stats.computer:
-        record = " · ".join(f"{c.level}: {c.wins}–{c.losses}" for c in stats.computer)
-        embed.add_field(name="Against the computer (unrated)", value=record, inline=False)
+        record = " · ".join(f"{tr(c.level)}: {c.wins}–{c.losses}" for c in stats.computer)
+        embed.add_field(name=tr("Against the computer (unrated)"), value=record, inline=False)
     if stats.history:
         embed.set_image(url=f"attachment://{CHART_FILE}")
     return embed
 
 
-def chart_file(stats: PlayerStats, name: str) -> discord.File | None:
-    """The rating chart as an attachment, or None before the first rated game."""
+def chart_file(stats: PlayerStats, name: str, tr: Words) -> discord.File | None:
+    """The rating chart as an attachment, or None before the first rated game.
+
+    The picture's title stays English, like its axis: :mod:`bot.ladder.chart` draws with a font
+    without Japanese glyphs (it is translated in the catalog, ready for when the chart draws
+    through :mod:`bot.drawing.text`). Its description, read out by screen readers, is in the
+    reader's words.
+    """
     if not stats.history:
         return None
     games = stats.first_game + len(stats.history) - 1
+    title = ENGLISH_WORDS.n(
+        "{name} · rating over {count} game", "{name} · rating over {count} games", games, name=name
+    )
     png = rating_chart(
         stats.history,
-        title=f"{name} · rating over {plural(games, 'game')}",
+        title=title,
         first_game=stats.first_game,
         finished=stats.finished,
     )
-    return discord.File(io.BytesIO(png), filename=CHART_FILE, description=f"{name}'s rating")
+    return discord.File(
+        io.BytesIO(png), filename=CHART_FILE, description=tr("{name}'s rating", name=name)
+    )
 
 
 # --- history ------------------------------------------------------------------------------
 
 ENDINGS: dict[tuple[Result, str], str] = {
-    (Result.WIN, "resigned"): "won · they resigned",
-    (Result.LOSS, "resigned"): "lost · resigned",
-    (Result.WIN, "timeout"): "won on time",
-    (Result.LOSS, "timeout"): "lost on time",
-    (Result.WIN, "finished"): "won",
-    (Result.LOSS, "finished"): "lost",
+    (Result.WIN, "resigned"): N_("won · they resigned"),
+    (Result.LOSS, "resigned"): N_("lost · resigned"),
+    (Result.WIN, "timeout"): N_("won on time"),
+    (Result.LOSS, "timeout"): N_("lost on time"),
+    (Result.WIN, "finished"): N_("won"),
+    (Result.LOSS, "finished"): N_("lost"),
 }
 
 
-def result_text(entry: GameEntry) -> str:
+def result_text(entry: GameEntry, tr: Words) -> str:
     if entry.result is Result.NONE:
-        return "abandoned"
-    return ENDINGS.get((entry.result, entry.ending), str(entry.result.value))
+        return tr("abandoned")
+    return tr(ENDINGS.get((entry.result, entry.ending), str(entry.result.value)))
 
 
-def opponent_text(entry: GameEntry, fresh: Mapping[int, str] | None = None) -> str:
+def opponent_text(entry: GameEntry, tr: Words, fresh: Mapping[int, str] | None = None) -> str:
     if entry.computer_level is not None:
-        return f"the computer ({entry.computer_level})"
+        return tr("the computer ({level})", level=tr(entry.computer_level))
     return display(entry.opponent_id, entry.opponent_name, fresh)
 
 
 def history_embed(
-    entries: Sequence[GameEntry], name: str, fresh: Mapping[int, str] | None = None
+    entries: Sequence[GameEntry],
+    name: str,
+    tr: Words,
+    fresh: Mapping[int, str] | None = None,
 ) -> discord.Embed:
-    embed = discord.Embed(title=f"{name} · recent games", colour=COLOUR)
+    embed = discord.Embed(title=tr("{name} · recent games", name=name), colour=COLOUR)
     if not entries:
-        embed.description = f"{name} has no finished games in this server yet."
+        embed.description = tr("{name} has no finished games in this server yet.", name=name)
         return embed
     lines = []
     for i, e in enumerate(entries, start=1):
-        when = int(e.finished_at)
-        result = result_text(e)
+        result = result_text(e, tr)
         if e.result is not Result.NONE:
             result = f"**{result}**"
-        unrated = "" if e.rated else " · unrated"
-        lines.append(
-            f"`{i:>2}.` <t:{when}:d> vs {opponent_text(e, fresh)} — {result} "
-            f"{e.points}–{e.opponent_points}{unrated}"
+        line = tr(
+            "`{number}.` {date} vs {opponent} — {result} {points}–{opponent_points}",
+            number=f"{i:>2}",
+            date=f"<t:{int(e.finished_at)}:d>",
+            opponent=opponent_text(e, tr, fresh),
+            result=result,
+            points=e.points,
+            opponent_points=e.opponent_points,
         )
+        lines.append(line if e.rated else tr("{line} · unrated", line=line))
     embed.description = "\n".join(lines)
-    embed.set_footer(text="A button below sends that game's record (vidrasso-record/1 JSON).")
+    embed.set_footer(text=tr("A button below sends that game's record (vidrasso-record/1 JSON)."))
     return embed

@@ -22,6 +22,7 @@ from cogs.ui.challenges import challenge_text
 from cogs.ui.clock_text import deadline_text
 from cogs.ui.common import mention, message_age
 from cogs.ui.games import presentation, record_file
+from cogs.ui.i18n import Words, language_of
 
 if TYPE_CHECKING:
     from bot.app import VidrassoBot
@@ -40,11 +41,20 @@ class Publisher:
     def __init__(self, bot: VidrassoBot) -> None:
         self.bot = bot
 
+    async def words(self, guild_id: int) -> Words:
+        """The words of a server's public messages: the language its managers chose, else the
+        server's own Discord language, else English."""
+        settings = await self.bot.services.settings.guild_settings(guild_id)
+        if settings.language:
+            return Words(settings.language)
+        guild = self.bot.get_guild(guild_id)
+        return Words(language_of(guild.preferred_locale if guild else None))
+
     async def begin(self, game: Game, place_id: int) -> None:
         """The opening line and the first table; then the computer moves if it is first."""
         if place_id != game.place_id:
             game = await self.bot.services.games.game(game.id)
-        opening = presentation(game.kind).opening(game)
+        opening = presentation(game.kind).opening(game, await self.words(game.guild_id))
         if opening:
             await self.send(place_id, opening, mention=[])
         await self.post_table(game, mention_seats=game.to_act)
@@ -63,7 +73,8 @@ class Publisher:
     async def _publish(self, moved: Moved) -> None:
         game = moved.game
         shown = presentation(game.kind)
-        for embed in shown.announcements(moved):
+        tr = await self.words(game.guild_id)
+        for embed in shown.announcements(moved, tr):
             await self.send(game.place_id, embed=embed)
         if game.outcome is not None:
             await self.retire_table(game.place_id, game.guild_id, game.table_message_id)
@@ -88,47 +99,50 @@ class Publisher:
     async def post_table(self, game: Game, *, mention_seats: tuple[int, ...]) -> None:
         """A new public table message, mentioning who must act (edits do not notify)."""
         ids = [game.player_ids[s] for s in mention_seats if not game.is_computer(s)]
-        content, embed, picture = await self.table(game)
+        tr = await self.words(game.guild_id)
+        content, embed, picture = await self.table(game, tr)
         message = await self.send(
             game.place_id,
             content,
             embed=embed,
-            view=table_view(game.id),
+            view=table_view(game.id, game.kind, tr),
             file=picture,
             mention=ids,
         )
         await self.bot.services.games.set_table_message(game.id, message.id)
 
-    async def table(self, game: Game) -> tuple[str, discord.Embed, discord.File | None]:
+    async def table(self, game: Game, tr: Words) -> tuple[str, discord.Embed, discord.File | None]:
         """The public table, all drawn from one public view: the turn line (the message's
         content), the embed (with the deadline of the move it waits for) and, for a game that
         draws one, its picture, attached and shown in the embed."""
         public = game.rules.view(game.state, None)
         shown = presentation(game.kind)
-        content = shown.turn_line(game, public)
-        embed = shown.table(game, public)
+        content = shown.turn_line(game, public, tr)
+        embed = shown.table(game, public, tr)
         clock = await self.bot.services.clocks.clock_of(game.id)
         if clock is not None and clock.deadline_at is not None:
-            embed.add_field(name="Move by", value=deadline_text(clock.deadline_at), inline=False)
+            embed.add_field(
+                name=tr("Move by"), value=deadline_text(clock.deadline_at), inline=False
+            )
         if not self.bot.config.table_pictures:
             return content, embed, None
-        names = await self.names(game)
-        png = await asyncio.to_thread(shown.picture, game, public, names)
+        names = await self.names(game, tr)
+        png = await asyncio.to_thread(shown.picture, game, public, names, tr)
         if png is None:
             return content, embed, None
         embed.set_image(url=f"attachment://{PICTURE}")
         return content, embed, discord.File(io.BytesIO(png), filename=PICTURE)
 
-    async def names(self, game: Game) -> list[str]:
+    async def names(self, game: Game, tr: Words) -> list[str]:
         """What a picture calls each seat: the name last seen, the computer's level, or the
         seat's number."""
         names = []
         for seat, player in enumerate(game.seats):
             if player.computer is not None:
-                names.append(f"Computer ({player.computer})")
+                names.append(tr("Computer ({level})", level=tr(player.computer)))
                 continue
             seen = await self.bot.services.ladder.name(game.guild_id, player.user_id)
-            names.append(seen or f"Player {seat + 1}")
+            names.append(seen or tr("Player {n}", n=seat + 1))
         return names
 
     async def refresh_table(self, game: Game) -> None:
@@ -138,12 +152,13 @@ class Publisher:
             await self.replace_table(game, mention_seats=())
             return
         channel = self.bot.get_partial_messageable(game.place_id, guild_id=game.guild_id)
-        content, embed, picture = await self.table(game)
+        tr = await self.words(game.guild_id)
+        content, embed, picture = await self.table(game, tr)
         try:
             await channel.get_partial_message(mid).edit(
                 content=content,
                 embed=embed,
-                view=table_view(game.id),
+                view=table_view(game.id, game.kind, tr),
                 attachments=[picture] if picture else [],
                 allowed_mentions=discord.AllowedMentions.none(),
             )
@@ -178,15 +193,16 @@ class Publisher:
         """The end: who won, round by round, the rating changes, every player pinged, the
         game record and a Rematch button."""
         public = game.rules.view(game.state, None)
+        tr = await self.words(game.guild_id)
         changes = await self.bot.services.ladder.rating_changes(game.id)
         ratings = {user: (before.shown, after.shown) for user, (before, after) in changes.items()}
         people = [s.user_id for s in game.seats if s.computer is None]
         await self.send(
             game.place_id,
             " ".join(mention(u) for u in people),
-            embed=presentation(game.kind).game_over(game, public, ratings),
-            file=record_file(game),
-            view=of_items(RematchButton(game.id)),
+            embed=presentation(game.kind).game_over(game, public, ratings, tr),
+            file=await record_file(game),
+            view=of_items(RematchButton(game.id, tr)),
             mention=people,
         )
 
@@ -197,9 +213,10 @@ class Publisher:
         shown = presentation(game.kind)
         pages = shown.replay_pages(game)
         page = min(max(page, 0), pages - 1)
-        names = await self.names(game)
-        embed, png = await asyncio.to_thread(shown.replay_page, game, page, names)
-        embed.set_footer(text=f"Page {page + 1} of {pages}")
+        tr = await self.words(game.guild_id)
+        names = await self.names(game, tr)
+        embed, png = await asyncio.to_thread(shown.replay_page, game, page, names, tr)
+        embed.set_footer(text=tr("Page {n} of {pages}", n=page + 1, pages=pages))
         files = []
         if png is not None:
             embed.set_image(url=f"attachment://{PICTURE}")
@@ -226,8 +243,9 @@ class Publisher:
                 continue
             channel = self.bot.get_partial_messageable(row.channel_id)
             try:
+                tr = await self.words(row.guild_id)
                 await channel.get_partial_message(row.message_id).edit(
-                    content=challenge_text(row, expired=True), view=None
+                    content=challenge_text(row, tr, expired=True), view=None
                 )
             except discord.HTTPException as error:
                 log.info("could not update expired challenge %s: %s", row.id, error)

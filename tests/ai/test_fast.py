@@ -278,7 +278,7 @@ def test_random_deal_plays_through_the_reference() -> None:
         assert fr.copy().playout(random.Random(seed)) == reference_playout(fr, random.Random(seed))
 
 
-# --- Worked examples from RULES.md (hearts trump, sevens trump rank unless said) ---------
+# --- docs/rules.md, Worked examples (hearts trump, sevens trump rank unless said) ---------
 
 
 HEARTS, SPADES, DIAMONDS = Suit.HEARTS.number, Suit.SPADES.number, Suit.DIAMONDS.number

@@ -134,10 +134,6 @@ async def make_move(h: Harness, user: Account, hand: SentMessage, rng: random.Ra
         assert moves, f"no move for the player to act: {hand.text()}"
         return await h.click(user, hand, rng.choice(moves))
     now = h.world.messages[hand.id]
-    confirm = [
-        b.custom_id
-        for b in now.buttons
-        if b.custom_id.startswith(MOVE) and b.label and b.label.startswith(("Confirm", "Give"))
-    ]
+    confirm = enabled_moves(now)  # after a pick, the one move left is its Confirm
     assert confirm, f"no Confirm after a pick: {picked.messages[-1].text()}"
     return await h.click(user, hand, confirm[0])

@@ -321,7 +321,22 @@ async def test_hand_games_and_rules_commands(h: Harness) -> None:
     assert f"<@{bob.id}>" in text and f"<@{carol.id}>" in text
     r = await h.slash(carol, "vidrasso rules")
     assert r.response is not None and r.response.ephemeral
-    assert "trump" in r.messages[-1].text()
+    guide = r.messages[-1]
+    assert "1/7" in guide.text() and [f.filename for f in guide.files] == ["rules.png"]
+    back, on = guide.buttons
+    assert back.disabled and not on.disabled
+    await h.click(carol, guide, on.custom_id)
+    assert "2/7" in h.world.messages[guide.id].text()
+    # a challenge offers the rules to a newcomer, privately
+    await h.slash(bob, "vidrasso challenge", opponent=carol)
+    challenge = h.last_public()
+    rules = next(b for b in challenge.buttons if b.label == "Rules")
+    r = await h.click(carol, challenge, rules.custom_id)
+    assert r.messages[-1].audience == carol.id and "1/7" in r.messages[-1].text()
+    # and the table explains itself
+    table = latest_with(h, f"vidrasso:hand:{first}")
+    r = await h.click(carol, table, "vidrasso:tablehelp:vidrasso")
+    assert r.messages[-1].audience == carol.id and "strawmen" in r.messages[-1].text().lower()
 
 
 async def test_rematch_challenges_the_other_player(h: Harness) -> None:

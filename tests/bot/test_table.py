@@ -8,6 +8,7 @@ from pathlib import Path
 
 from bot.engine import Phase, view
 from cogs.games.vidrasso import turn_text
+from cogs.ui.i18n import ENGLISH_WORDS
 from tests.bot.driver import (
     can_move,
     challenge_and_accept,
@@ -52,7 +53,7 @@ async def test_a_lively_game_is_one_tap_a_move_with_a_true_table(tmp_path: Path)
                 break
             # the table says what the game waits for, in its line and in its picture
             (table,) = tables(h, game_id)
-            expected = turn_text(view(game.state, None), game.player_ids)
+            expected = turn_text(view(game.state, None), game.player_ids, ENGLISH_WORDS)
             if table.content != expected:
                 contradictions += 1
             assert [f.filename for f in table.files] == ["table.png"]

@@ -20,6 +20,7 @@ from bot.games import rules_for
 from bot.play.model import Seat
 from bot.services import load_state
 from bot.storage.sqlite import SqliteStorage, migrations
+from tests.old_states import v1_text
 
 VIDRASSO = rules_for("vidrasso")
 GUILD, CHANNEL = 1, 10
@@ -86,7 +87,7 @@ def old_game(game_id: int, state: Any, *, computer: bool = False) -> tuple[Any, 
         outcome.ending if outcome else None,
         outcome.winner if outcome else None,
         VIDRASSO.version(state),
-        VIDRASSO.dumps(state),
+        v1_text(state),
         NOW - DAY,
         NOW,
         NOW if over else None,

@@ -182,13 +182,14 @@ def test_an_embed_shows_its_attachment_once_and_other_files_show_too() -> None:
     assert _height(content="x", attachments=record) > _height(content="x")
 
 
-def test_characters_the_font_lacks_are_left_out_not_boxed() -> None:
+def test_characters_the_fonts_lack_are_left_out_not_boxed() -> None:
     def png(content: str) -> bytes:
         return message_png(author="B", content=content)
 
-    assert png("a日本b") == png("ab")
+    assert png("a\u0f40\u0f41b") == png("ab")  # Tibetan: in neither DejaVu nor Noto CJK
     assert png("caf\u00e9 \u200b") == png("caf\u00e9 ")
     assert png("an emoji 🎉") != png("an emoji ")  # drawn as a grey square
+    assert png("a日本b") != png("ab")  # Japanese: drawn in Noto Sans CJK
 
 
 def test_mentions_show_names_and_timestamps_dates() -> None:

@@ -190,7 +190,7 @@ def test_the_cache_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     state = random_game(1)[3]
     for key in range(10):
         table_png(view(state, None), NAMES, key=key)
-    assert list(drawing._cache) == [(k, state.moves, NAMES, True) for k in (7, 8, 9)]
+    assert list(drawing._cache) == [(k, state.moves, NAMES, True, None) for k in (7, 8, 9)]
 
 
 # --- text and purity --------------------------------------------------------------------------

@@ -1,4 +1,5 @@
-"""The worked examples of RULES.md, one test each, plus the card-level rules around them."""
+"""The worked examples of docs/rules.md, "Worked examples", one test each, plus the card-level
+rules around them."""
 
 from __future__ import annotations
 
@@ -95,7 +96,7 @@ def test_trick_winner_table(lead: str, follow: str, winner: int) -> None:
 
 
 def test_strength_order_example() -> None:
-    # RULES.md: weakest → strongest: 9 8 6 5 4 3 2 A of plain suits, then hearts, then the 7s.
+    # docs/rules.md, Strength of cards, weakest first: 9 8 6 5 4 3 2 A of a plain suit, hearts, 7s.
     t = HEARTS_SEVENS
     order = parse_cards("9S 8S 6S 5S 4S 3S 2S AS 9H 8H 6H 5H 4H 3H 2H AH 7D".split())
     strengths = [t.strength(x) for x in order]

@@ -12,6 +12,7 @@ tied to one bot (its HTTP client, its gateway stand-in) is rebuilt when a new bo
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import time
 from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
 from contextlib import asynccontextmanager, contextmanager
@@ -25,6 +26,7 @@ from . import payloads, tasks
 from .http import FakeDiscord, NotModelled, Request
 from .logs import ErrorLog
 from .world import (
+    HANDLING,
     Account,
     Channel,
     ChannelKind,
@@ -137,6 +139,7 @@ class Harness:
             await self._cancel_leftovers()
             self.api.uninstall()
             self.errors.uninstall()
+            tasks.untag_tasks()
         if check_errors:
             self.errors.check()
 
@@ -250,6 +253,13 @@ class Harness:
         if self._bot is not None and self.bot.intents.members:
             member = payloads.member(self.world, account)
             self.feed("GUILD_MEMBER_ADD", {**member, "guild_id": str(self.world.guild_id)})
+        return account
+
+    def set_locale(self, user: UserLike, locale: str) -> Account:
+        """The member's Discord client speaks ``locale`` (e.g. ``ja``) from now on."""
+        account = dataclasses.replace(self.account(user), locale=locale)
+        self.world.accounts[account.id] = account
+        self.world.users[account.name] = account
         return account
 
     def remove_member(self, user: UserLike) -> None:
@@ -373,11 +383,14 @@ class Harness:
         *,
         validate: bool = True,
         unanswered_ok: bool = False,
+        concurrent: bool = False,
     ) -> InteractionResult:
         """``user`` clicks the button ``custom_id`` on ``message`` (in its current state).
 
         With ``validate=False`` the click goes through even if the button is gone or disabled,
-        as when a user clicks on a stale copy of the message.
+        as when a user clicks on a stale copy of the message. With ``concurrent=True`` other
+        clicks may be in flight at the same time (``asyncio.gather``): the click waits only for
+        its own handling, and only the messages that handling touched are credited to it.
         """
         account = self._actor(user)
         current = self._current(message)
@@ -389,7 +402,7 @@ class Harness:
             kind=3, user_id=account.id, channel_id=current.channel_id, name=custom_id,
             message_id=current.id,
         )  # fmt: skip
-        return await self._run(record, data, current, unanswered_ok)
+        return await self._run(record, data, current, unanswered_ok, concurrent=concurrent)
 
     async def select(
         self,
@@ -400,10 +413,12 @@ class Harness:
         *,
         validate: bool = True,
         unanswered_ok: bool = False,
+        concurrent: bool = False,
     ) -> InteractionResult:
         """``user`` picks ``values`` in the select menu ``custom_id`` on ``message``.
 
-        String selects take option values; user selects take accounts.
+        String selects take option values; user selects take accounts. ``concurrent`` as for
+        :meth:`click`.
         """
         account = self._actor(user)
         current = self._current(message)
@@ -425,7 +440,7 @@ class Harness:
             kind=3, user_id=account.id, channel_id=current.channel_id, name=custom_id,
             message_id=current.id,
         )  # fmt: skip
-        return await self._run(record, data, current, unanswered_ok)
+        return await self._run(record, data, current, unanswered_ok, concurrent=concurrent)
 
     async def _run(
         self,
@@ -433,9 +448,23 @@ class Harness:
         data: dict[str, Any],
         message: SentMessage | None,
         unanswered_ok: bool,
+        *,
+        concurrent: bool = False,
     ) -> InteractionResult:
         message_data = payloads.message(self.world, message) if message is not None else None
         payload = payloads.interaction(self.world, record, data=data, message_data=message_data)
+        if concurrent:
+            # The record lives in this click's context (and the tasks spawned for it), not in
+            # the world: other clicks in flight keep theirs.
+            tasks.tag_tasks()
+            handling = HANDLING.set(record)
+            try:
+                record.started = time.perf_counter()
+                self.feed("INTERACTION_CREATE", payload)
+                await tasks.settle(self._baseline, SETTLE_TIMEOUT, owner=record)
+            finally:
+                HANDLING.reset(handling)
+            return self._result(record, unanswered_ok)
         self.world.current = record
         try:
             record.started = time.perf_counter()
@@ -443,6 +472,9 @@ class Harness:
             await self.settle()
         finally:
             self.world.current = None
+        return self._result(record, unanswered_ok)
+
+    def _result(self, record: InteractionRecord, unanswered_ok: bool) -> InteractionResult:
         result = InteractionResult(self.world, record)
         if not result.acknowledged and not unanswered_ok:
             logged = "".join(f"\n  logged: {r.getMessage()}" for r in self.errors.unexpected())

@@ -184,7 +184,7 @@ def guild(world: World) -> dict[str, Any]:
         "banner": None,
         "premium_tier": 0,
         "premium_subscription_count": 0,
-        "preferred_locale": "en-US",
+        "preferred_locale": world.guild_locale,
         "public_updates_channel_id": None,
         "nsfw_level": 0,
         "premium_progress_bar_enabled": False,
@@ -332,7 +332,7 @@ def interaction(
         "version": 1,
         "data": data,
         "channel_id": str(where.id),
-        "locale": "en-US",
+        "locale": account.locale,
         "app_permissions": str(world.bot_permissions()),
         "entitlements": [],
         "entitlement_sku_ids": [],
@@ -345,8 +345,8 @@ def interaction(
         payload["authorizing_integration_owners"] = {GUILD_INSTALL: "0"}
     else:
         payload["guild_id"] = str(world.guild_id)
-        payload["guild"] = {"id": str(world.guild_id), "locale": "en-US", "features": []}
-        payload["guild_locale"] = "en-US"
+        payload["guild"] = {"id": str(world.guild_id), "locale": world.guild_locale, "features": []}
+        payload["guild_locale"] = world.guild_locale
         payload["channel"] = {
             **channel(world, where),
             "permissions": str(world.permissions_of(record.user_id)),

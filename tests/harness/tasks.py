@@ -5,17 +5,24 @@ dispatch, dynamic items, event listeners). ``settle`` waits for all tasks that a
 harness started, except *idle* ones: tasks waiting on the clock or on a user (a view's timeout,
 ``view.wait()``, ``bot.wait_for``, a ``@tasks.loop`` between iterations), which would otherwise
 block a test for minutes or forever.
+
+For clicks made concurrently, :func:`tag_tasks` marks each new task with the interaction whose
+handling created it (:data:`world.HANDLING`, inherited through the tasks' copied contexts), and
+``settle(..., owner=record)`` waits for that interaction's tasks only.
 """
 
 from __future__ import annotations
 
 import asyncio
+import weakref
 from collections.abc import Iterator
 from types import CodeType
 from typing import Any
 
 import discord
 from discord.ext import tasks as ext_tasks
+
+from .world import HANDLING, InteractionRecord
 
 IDLE_SLEEP = 1.0
 """A task in ``asyncio.sleep`` for at least this long counts as waiting on the clock."""
@@ -32,6 +39,35 @@ _WAITING_FOR_INPUT: frozenset[CodeType] = frozenset(
         discord.ui.view.BaseView.wait.__code__,
     }
 )
+
+
+_OWNERS: weakref.WeakKeyDictionary[asyncio.Task[Any], InteractionRecord] = (
+    weakref.WeakKeyDictionary()
+)
+"""Task → the interaction being handled where it was created (concurrent clicks only)."""
+
+
+def _tagging_factory(loop: asyncio.AbstractEventLoop, coro: Any, **kwargs: Any) -> Any:
+    task = asyncio.Task(coro, loop=loop, **kwargs)
+    context = kwargs.get("context")
+    owner = context.get(HANDLING) if context is not None else HANDLING.get()
+    if owner is not None:
+        _OWNERS[task] = owner
+    return task
+
+
+def tag_tasks() -> None:
+    """Make the running loop tag every new task with its interaction (idempotent)."""
+    loop = asyncio.get_running_loop()
+    if loop.get_task_factory() is not _tagging_factory:
+        loop.set_task_factory(_tagging_factory)
+
+
+def untag_tasks() -> None:
+    """Undo :func:`tag_tasks`."""
+    loop = asyncio.get_running_loop()
+    if loop.get_task_factory() is _tagging_factory:
+        loop.set_task_factory(None)
 
 
 class SettleTimeout(AssertionError):
@@ -86,8 +122,11 @@ def describe(task: asyncio.Task[Any]) -> str:
     return f"{task.get_name()}: {chain or task!r}"
 
 
-async def settle(baseline: set[asyncio.Task[Any]], timeout: float) -> None:
-    """Wait until every task not in ``baseline`` is done or idle."""
+async def settle(
+    baseline: set[asyncio.Task[Any]], timeout: float, owner: InteractionRecord | None = None
+) -> None:
+    """Wait until every task not in ``baseline`` is done or idle (with ``owner``: every task
+    tagged with that interaction)."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
     me = asyncio.current_task()
@@ -97,7 +136,11 @@ async def settle(baseline: set[asyncio.Task[Any]], timeout: float) -> None:
         busy = [
             t
             for t in asyncio.all_tasks()
-            if t is not me and t not in baseline and not t.done() and not is_idle(t)
+            if t is not me
+            and t not in baseline
+            and (owner is None or _OWNERS.get(t) is owner)
+            and not t.done()
+            and not is_idle(t)
         ]
         if not busy:
             quiet += 1

@@ -7,6 +7,7 @@ discord.py reads; nothing here knows about a bot.
 
 from __future__ import annotations
 
+import contextvars
 import dataclasses
 import datetime
 import itertools
@@ -30,6 +31,14 @@ FOUNDED = datetime.datetime(2021, 3, 1, tzinfo=datetime.UTC)
 """When the fake accounts, guild and channels were created (their snowflakes say so)."""
 
 _MENTION = re.compile(r"<@!?(\d+)>")
+
+HANDLING: contextvars.ContextVar[InteractionRecord | None] = contextvars.ContextVar(
+    "HANDLING", default=None
+)
+"""The interaction whose handling is running, for clicks made concurrently
+(``Harness.click(..., concurrent=True)``): set in the click's own context, so the tasks
+discord.py spawns for it (which copy that context) credit their messages to it, while the
+other clicks in flight credit theirs to their own."""
 
 
 class Snowflakes:
@@ -64,6 +73,8 @@ class Account:
     name: str
     """The username, also the key in ``Harness.users``."""
     bot: bool = False
+    locale: str = "en-US"
+    """The language of the member's Discord client (sent with each interaction)."""
 
     @property
     def mention(self) -> str:
@@ -425,6 +436,8 @@ class World:
         """Seconds a bot has to answer an interaction before Discord calls it unknown."""
 
         self.accounts: dict[int, Account] = {}
+        self.guild_locale = "en-US"
+        """The server's own language (Discord's "preferred locale" of the guild)."""
         self.guild_id = self._static_id()
         self.guild_name = "Vidrasso Club"
         self.application_id = self._static_id()
@@ -555,8 +568,9 @@ class World:
         """Store a new message state and credit it to the interaction being handled."""
         self.messages[message.id] = message
         self.log.append(message)
-        if self.current is not None and message.id not in self.current.touched_ids:
-            self.current.touched_ids.append(message.id)
+        current = HANDLING.get() or self.current
+        if current is not None and message.id not in current.touched_ids:
+            current.touched_ids.append(message.id)
         return message
 
     def edit(self, message_id: int, **changes: Any) -> SentMessage:

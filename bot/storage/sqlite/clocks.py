@@ -12,13 +12,10 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Sequence
 
-import aiosqlite
-
 from bot.clocks.model import GameEvent, MoveClock, NotifyMode, NotifyPrefs, QuietHours
 from bot.play.model import Game
-from bot.storage import StateCodec
-from bot.storage.sqlite.play import GAME_COLUMNS, game_from_row
-from bot.storage.sqlite.rows import fetch_all, fetch_one
+from bot.storage.sqlite.games import GAME_COLUMNS, GameRows
+from bot.storage.sqlite.rows import Row, Statements
 
 CLOCK_COLUMNS = """
 c.time_per_move, c.turn_started_at, c.deadline_at, c.waiting, c.reminders, c.next_check_at
@@ -104,7 +101,7 @@ def _ints(values: Sequence[int]) -> str:
     return json.dumps([int(v) for v in values], separators=(",", ":"))
 
 
-def clock_from_row(row: aiosqlite.Row) -> MoveClock:
+def clock_from_row(row: Row) -> MoveClock:
     """A clock from a row that has :data:`CLOCK_COLUMNS`."""
     return MoveClock(
         time_per_move=row["time_per_move"],
@@ -128,14 +125,14 @@ def _clock_args(game_id: int, clock: MoveClock) -> tuple[object, ...]:
     )
 
 
-def prefs_from_row(row: aiosqlite.Row) -> NotifyPrefs:
+def prefs_from_row(row: Row) -> NotifyPrefs:
     quiet = None
     if row["quiet_start"] is not None and row["quiet_end"] is not None:
         quiet = QuietHours(row["quiet_start"], row["quiet_end"], row["utc_offset"])
     return NotifyPrefs(NotifyMode(row["mode"]), quiet)
 
 
-def event_from_row(row: aiosqlite.Row) -> GameEvent:
+def event_from_row(row: Row) -> GameEvent:
     return GameEvent(
         id=row["id"],
         game_id=row["game_id"],
@@ -149,29 +146,28 @@ def event_from_row(row: aiosqlite.Row) -> GameEvent:
 class SqliteClockStore:
     """:class:`bot.clocks.store.ClockStore` on one SQLite connection."""
 
-    def __init__(self, conn: aiosqlite.Connection, codec: StateCodec) -> None:
-        self.conn = conn
-        self.codec = codec
+    def __init__(self, db: Statements, games: GameRows) -> None:
+        self.db = db
+        self.games = games
 
-    def _game_and_clock(self, row: aiosqlite.Row) -> tuple[Game, MoveClock | None]:
+    def _game_and_clock(self, row: Row) -> tuple[Game, MoveClock | None]:
         clock = None if row["time_per_move"] is None else clock_from_row(row)
-        return game_from_row(row, self.codec), clock
+        return self.games.game(row), clock
 
     # --- clocks ---------------------------------------------------------------------------
 
     async def get_clock(self, game_id: int) -> MoveClock | None:
-        row = await fetch_one(self.conn, SELECT_CLOCK, (game_id,))
+        row = await self.db.fetch_one(SELECT_CLOCK, (game_id,))
         return None if row is None else clock_from_row(row)
 
     async def put_clock(self, game_id: int, clock: MoveClock) -> None:
-        await self.conn.execute(PUT_CLOCK, _clock_args(game_id, clock))
+        await self.db.execute(PUT_CLOCK, _clock_args(game_id, clock))
 
     async def adopt_clock(self, game_id: int, clock: MoveClock) -> bool:
-        cursor = await self.conn.execute(ADOPT_CLOCK, _clock_args(game_id, clock))
-        return cursor.rowcount == 1
+        return await self.db.execute(ADOPT_CLOCK, _clock_args(game_id, clock)) == 1
 
     async def stop_clock(self, game_id: int) -> None:
-        await self.conn.execute(STOP_CLOCK, (game_id,))
+        await self.db.execute(STOP_CLOCK, (game_id,))
 
     async def save_checks(
         self,
@@ -181,7 +177,7 @@ class SqliteClockStore:
         reminders: tuple[int, ...],
         next_check_at: float,
     ) -> bool:
-        cursor = await self.conn.execute(
+        changed = await self.db.execute(
             SAVE_CHECKS,
             (
                 _ints(reminders),
@@ -192,31 +188,31 @@ class SqliteClockStore:
                 version,
             ),
         )
-        return cursor.rowcount == 1
+        return changed == 1
 
     async def challenge_time(self, game_id: int) -> float | None:
-        row = await fetch_one(self.conn, CHALLENGE_TIME, (game_id,))
+        row = await self.db.fetch_one(CHALLENGE_TIME, (game_id,))
         return None if row is None else row["time_per_move"]
 
     async def due_clocks(self, now: float, limit: int) -> list[tuple[Game, MoveClock]]:
-        rows = await fetch_all(self.conn, DUE_CLOCKS, (now, limit))
-        return [(game_from_row(r, self.codec), clock_from_row(r)) for r in rows]
+        rows = await self.db.fetch_all(DUE_CLOCKS, (now, limit))
+        return [(self.games.game(r), clock_from_row(r)) for r in rows]
 
     async def unclocked_games(self) -> list[Game]:
-        rows = await fetch_all(self.conn, UNCLOCKED_GAMES, ())
-        return [game_from_row(r, self.codec) for r in rows]
+        rows = await self.db.fetch_all(UNCLOCKED_GAMES)
+        return [self.games.game(r) for r in rows]
 
     async def inbox(self, guild_id: int, user_id: int) -> list[tuple[Game, MoveClock | None]]:
-        rows = await fetch_all(self.conn, INBOX, (guild_id, user_id))
+        rows = await self.db.fetch_all(INBOX, (guild_id, user_id))
         return [self._game_and_clock(r) for r in rows]
 
     async def check_games_of(self, user_id: int, now: float) -> None:
-        await self.conn.execute(CHECK_GAMES_OF, (now, user_id))
+        await self.db.execute(CHECK_GAMES_OF, (now, user_id))
 
     # --- reminder preferences -------------------------------------------------------------
 
     async def notify_prefs(self, user_id: int) -> NotifyPrefs:
-        row = await fetch_one(self.conn, SELECT_PREFS, (user_id,))
+        row = await self.db.fetch_one(SELECT_PREFS, (user_id,))
         return NotifyPrefs() if row is None else prefs_from_row(row)
 
     async def prefs_of(self, user_ids: Iterable[int]) -> dict[int, NotifyPrefs]:
@@ -224,7 +220,7 @@ class SqliteClockStore:
 
     async def put_notify_prefs(self, user_id: int, prefs: NotifyPrefs, now: float) -> None:
         quiet = prefs.quiet
-        await self.conn.execute(
+        await self.db.execute(
             PUT_PREFS,
             (
                 user_id,
@@ -246,8 +242,8 @@ class SqliteClockStore:
         at: float,
         detail: str | None = None,
     ) -> None:
-        await self.conn.execute(INSERT_EVENT, (game_id, kind, user_id, at, detail))
+        await self.db.execute(INSERT_EVENT, (game_id, kind, user_id, at, detail))
 
     async def events_of(self, game_id: int) -> list[GameEvent]:
-        rows = await fetch_all(self.conn, EVENTS_OF, (game_id,))
+        rows = await self.db.fetch_all(EVENTS_OF, (game_id,))
         return [event_from_row(r) for r in rows]

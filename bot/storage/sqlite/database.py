@@ -1,17 +1,27 @@
-"""The SQLite database: one aiosqlite connection, WAL, foreign keys, numbered migrations.
+"""The SQLite database: WAL, foreign keys, numbered migrations, and two connections.
 
-All access goes through :meth:`SqliteStorage.transaction` (writes) or :meth:`SqliteStorage.read`;
-both hold one lock, because a single connection shares one transaction between all coroutines.
-Each hands out a :class:`SqliteTransaction`, whose feature stores all work on that connection.
+- **Writes and game reads** use one stdlib ``sqlite3`` connection *on the event loop*. The store
+  methods stay ``async def`` but never suspend (see :class:`OnLoop`), so a transaction —
+  ``BEGIN IMMEDIATE``, a few statements of tens of microseconds each, ``COMMIT`` — runs as one
+  unit: interactions do not queue behind each other's round trips to a worker thread. The lock
+  that orders transactions is therefore never contended in practice (it still orders one whose
+  own code awaited real I/O, should any ever do so).
+- **Heavy ladder reads** (leaderboard, statistics, history) run on a second, read-only
+  connection through **aiosqlite**, in its worker thread, so they keep the loop free. WAL lets
+  them read committed data while a write is under way. (An in-memory database has one
+  connection only: there they run on the first.)
+
+Parsed game states are cached by :class:`GameRows` (shared by every store, so a state written by
+one action is what the next one reads).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import sqlite3
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from functools import cached_property
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -20,11 +30,18 @@ import aiosqlite
 
 from bot.storage import StateCodec
 from bot.storage.sqlite.clocks import SqliteClockStore
+from bot.storage.sqlite.games import GameRows
 from bot.storage.sqlite.ladder import SqliteLadderStore
+from bot.storage.sqlite.learn import SqliteLearnStore
 from bot.storage.sqlite.play import SqlitePlayStore
+from bot.storage.sqlite.rows import OffLoop, OnLoop, Statements
 from bot.storage.sqlite.settings import SqliteSettingsStore
 
 log = logging.getLogger(__name__)
+
+BUSY_TIMEOUT_MS = 5_000
+"""How long a statement waits for another process's write lock before failing."""
+MEMORY = ":memory:"
 
 
 def migrations() -> list[tuple[int, str, str]]:
@@ -38,107 +55,116 @@ def migrations() -> list[tuple[int, str, str]]:
 
 
 class SqliteTransaction:
-    """Every feature's store over one connection inside one transaction."""
+    """Every feature's store over one :class:`Statements` (the ladder's may be another)."""
 
-    def __init__(self, conn: aiosqlite.Connection, codec: StateCodec) -> None:
-        self.conn = conn
-        self.codec = codec
-
-    @cached_property
-    def play(self) -> SqlitePlayStore:
-        return SqlitePlayStore(self.conn, self.codec)
-
-    @cached_property
-    def ladder(self) -> SqliteLadderStore:
-        return SqliteLadderStore(self.conn)
-
-    @cached_property
-    def clocks(self) -> SqliteClockStore:
-        return SqliteClockStore(self.conn, self.codec)
-
-    @cached_property
-    def settings(self) -> SqliteSettingsStore:
-        return SqliteSettingsStore(self.conn)
+    def __init__(self, db: Statements, games: GameRows, ladder: Statements | None = None) -> None:
+        self.play = SqlitePlayStore(db, games)
+        self.ladder = SqliteLadderStore(ladder or db)
+        self.clocks = SqliteClockStore(db, games)
+        self.settings = SqliteSettingsStore(db)
+        self.learn = SqliteLearnStore(db)
 
 
 class SqliteStorage:
-    """One connection to the bot's SQLite file."""
+    """The bot's SQLite file: a write connection on the loop, a read connection off it."""
 
-    def __init__(self, conn: aiosqlite.Connection, codec: StateCodec) -> None:
+    def __init__(
+        self,
+        conn: sqlite3.Connection,
+        codec: StateCodec,
+        reader: aiosqlite.Connection | None = None,
+    ) -> None:
         self.conn = conn
+        self.reader = reader
         self.codec = codec
+        self.games = GameRows(codec)
         self._lock = asyncio.Lock()
+        self._writing = SqliteTransaction(OnLoop(conn), self.games)
+        ladder_reads = OnLoop(conn, self._lock) if reader is None else OffLoop(reader)
+        self._reading = SqliteTransaction(OnLoop(conn, self._lock), self.games, ladder_reads)
 
     @classmethod
     async def open(cls, path: str | Path, codec: StateCodec) -> SqliteStorage:
         """Open (creating if needed) the database and bring its schema up to date."""
-        if str(path) != ":memory:":
+        memory = str(path) == MEMORY
+        if not memory:
             Path(path).parent.mkdir(parents=True, exist_ok=True)
-        conn = await aiosqlite.connect(str(path), isolation_level=None)
-        conn.row_factory = aiosqlite.Row
-        await conn.execute("PRAGMA journal_mode = WAL")
-        await conn.execute("PRAGMA synchronous = NORMAL")
-        await conn.execute("PRAGMA busy_timeout = 5000")
-        db = cls(conn, codec)
-        await db.migrate()
-        await conn.execute("PRAGMA foreign_keys = ON")
-        return db
-
-    async def migrate(self) -> None:
-        """Apply every migration newer than ``PRAGMA user_version``, each in a transaction.
-
-        Foreign keys are off while migrating (SQLite's documented way to rebuild a table) and
-        checked before each migration commits.
-        """
-        async with self._lock:
-            await self.conn.execute("PRAGMA foreign_keys = OFF")
-            cursor = await self.conn.execute("PRAGMA user_version")
-            row = await cursor.fetchone()
-            current = int(row[0]) if row else 0
-            for number, name, sql in migrations():
-                if number <= current:
-                    continue
-                log.info("applying migration %s", name)
-                await self.conn.execute("BEGIN IMMEDIATE")
-                try:
-                    for statement in _statements(sql):
-                        await self.conn.execute(statement)
-                    cursor = await self.conn.execute("PRAGMA foreign_key_check")
-                    broken = list(await cursor.fetchall())
-                    if broken:
-                        raise RuntimeError(f"migration {name} broke foreign keys: {broken[:5]}")
-                    await self.conn.execute(f"PRAGMA user_version = {number}")
-                    await self.conn.execute("COMMIT")
-                except BaseException:
-                    await self.conn.execute("ROLLBACK")
-                    raise
+        conn = sqlite3.connect(str(path), isolation_level=None)
+        conn.row_factory = sqlite3.Row
+        conn.execute("PRAGMA journal_mode = WAL")
+        conn.execute("PRAGMA synchronous = NORMAL")
+        conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        migrate(conn)
+        conn.execute("PRAGMA foreign_keys = ON")
+        return cls(conn, codec, None if memory else await _open_reader(path))
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[SqliteTransaction]:
-        """A write transaction: committed when the block ends, rolled back on any error."""
+        """A write transaction: committed when the block ends, rolled back on any error.
+
+        The lock is free unless a transaction's own code awaited real I/O, so taking it does
+        not suspend; nor does anything the stores do.
+        """
         async with self._lock:
-            await self.conn.execute("BEGIN IMMEDIATE")
+            self.conn.execute("BEGIN IMMEDIATE")
             try:
-                yield SqliteTransaction(self.conn, self.codec)
+                yield self._writing
+                self.conn.execute("COMMIT")
             except BaseException:
-                await self.conn.execute("ROLLBACK")
+                if self.conn.in_transaction:
+                    self.conn.execute("ROLLBACK")
                 raise
-            await self.conn.execute("COMMIT")
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[SqliteTransaction]:
-        """Read access (no transaction of its own)."""
-        async with self._lock:
-            yield SqliteTransaction(self.conn, self.codec)
+        """Read access (no transaction of its own; writing through it is an error)."""
+        yield self._reading
 
     async def execute(self, sql: str, args: tuple[Any, ...] = ()) -> list[Any]:
         """Run one statement outside the stores (tests and tools); every row it returns."""
         async with self._lock:
-            cursor = await self.conn.execute(sql, args)
-            return list(await cursor.fetchall())
+            return self.conn.execute(sql, args).fetchall()
 
     async def close(self) -> None:
-        await self.conn.close()
+        if self.reader is not None:
+            await self.reader.close()
+        self.conn.close()
+
+
+async def _open_reader(path: str | Path) -> aiosqlite.Connection:
+    """The read-only connection for the ladder's reads, in aiosqlite's thread."""
+    reader = await aiosqlite.connect(str(path), isolation_level=None)
+    reader.row_factory = sqlite3.Row
+    await reader.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    await reader.execute("PRAGMA query_only = ON")
+    return reader
+
+
+def migrate(conn: sqlite3.Connection) -> None:
+    """Apply every migration newer than ``PRAGMA user_version``, each in a transaction.
+
+    Foreign keys are off while migrating (SQLite's documented way to rebuild a table) and
+    checked before each migration commits. Runs before anything else uses the connection.
+    """
+    conn.execute("PRAGMA foreign_keys = OFF")
+    row = conn.execute("PRAGMA user_version").fetchone()
+    current = int(row[0]) if row else 0
+    for number, name, sql in migrations():
+        if number <= current:
+            continue
+        log.info("applying migration %s", name)
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            for statement in _statements(sql):
+                conn.execute(statement)
+            broken = conn.execute("PRAGMA foreign_key_check").fetchall()
+            if broken:
+                raise RuntimeError(f"migration {name} broke foreign keys: {broken[:5]}")
+            conn.execute(f"PRAGMA user_version = {number}")
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
 
 
 def _statements(sql: str) -> list[str]:

@@ -12,8 +12,6 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 
-import aiosqlite
-
 from bot.ladder.model import (
     ComputerRecord,
     GameEntry,
@@ -23,7 +21,7 @@ from bot.ladder.model import (
     Totals,
 )
 from bot.ladder.rating import Rating
-from bot.storage.sqlite.rows import fetch_all, fetch_one
+from bot.storage.sqlite.rows import Row, Statements
 
 # --- writing ------------------------------------------------------------------------------
 
@@ -131,7 +129,7 @@ WHERE e.game_id = ? AND e.rated = 1
 """
 
 
-def totals_from_row(row: aiosqlite.Row, stats: Mapping[str, int]) -> Totals:
+def totals_from_row(row: Row, stats: Mapping[str, int]) -> Totals:
     """A player's totals from their ``ladder_players`` row and their statistics."""
     return Totals(
         rating=Rating(row["mu"], row["sigma"]),
@@ -145,7 +143,7 @@ def totals_from_row(row: aiosqlite.Row, stats: Mapping[str, int]) -> Totals:
     )
 
 
-def entry_from_row(row: aiosqlite.Row) -> GameEntry:
+def entry_from_row(row: Row) -> GameEntry:
     mu, sigma = row["mu"], row["sigma"]
     return GameEntry(
         game_id=row["game_id"],
@@ -168,7 +166,7 @@ def entry_from_row(row: aiosqlite.Row) -> GameEntry:
     )
 
 
-def stats_by_player(rows: list[aiosqlite.Row]) -> dict[int, dict[str, int]]:
+def stats_by_player(rows: list[Row]) -> dict[int, dict[str, int]]:
     """``ladder_stats`` rows grouped by player."""
     grouped: dict[int, dict[str, int]] = {}
     for row in rows:
@@ -179,13 +177,13 @@ def stats_by_player(rows: list[aiosqlite.Row]) -> dict[int, dict[str, int]]:
 class SqliteLadderStore:
     """:class:`bot.ladder.store.LadderStore` on one SQLite connection."""
 
-    def __init__(self, conn: aiosqlite.Connection) -> None:
-        self.conn = conn
+    def __init__(self, db: Statements) -> None:
+        self.db = db
 
     # --- writing ------------------------------------------------------------------------
 
     async def is_recorded(self, game_id: int) -> bool:
-        return await fetch_one(self.conn, ENTRY_EXISTS, (game_id,)) is not None
+        return await self.db.fetch_one(ENTRY_EXISTS, (game_id,)) is not None
 
     async def totals(self, guild_id: int, kind: str, user_id: int) -> Totals | None:
         found = await self.standing(guild_id, kind, user_id, ranked=False)
@@ -195,7 +193,7 @@ class SqliteLadderStore:
         self, guild_id: int, kind: str, user_id: int, totals: Totals, now: float
     ) -> None:
         rating = totals.rating
-        await self.conn.execute(
+        await self.db.execute(
             UPSERT_PLAYER,
             (
                 guild_id,
@@ -213,14 +211,14 @@ class SqliteLadderStore:
                 now,
             ),
         )
-        await self.conn.executemany(
+        await self.db.execute_many(
             SET_STAT,
             [(guild_id, kind, user_id, key, value) for key, value in totals.stats.items()],
         )
 
     async def add_entry(self, entry: GameEntry) -> None:
         rating = entry.rating
-        await self.conn.execute(
+        await self.db.execute(
             INSERT_ENTRY,
             (
                 entry.game_id,
@@ -246,36 +244,34 @@ class SqliteLadderStore:
     async def add_pair_result(
         self, guild_id: int, kind: str, user_id: int, opponent_id: int, won: bool
     ) -> None:
-        await self.conn.execute(
+        await self.db.execute(
             ADD_PAIR, (guild_id, kind, user_id, opponent_id, int(won), int(not won))
         )
 
     async def add_computer_result(
         self, guild_id: int, kind: str, user_id: int, level: str, won: bool
     ) -> None:
-        await self.conn.execute(
+        await self.db.execute(
             ADD_COMPUTER, (guild_id, kind, user_id, level, int(won), int(not won))
         )
 
     # --- reading ------------------------------------------------------------------------
 
     async def count_players(self, guild_id: int, kind: str) -> int:
-        row = await fetch_one(self.conn, COUNT_PLAYERS, (guild_id, kind))
+        (row,) = await self.db.fetch_all(COUNT_PLAYERS, (guild_id, kind))  # a COUNT: one row
         return int(row[0])
 
     async def rank_of(self, guild_id: int, kind: str, shown_rating: int) -> int:
         """The rank that goes with a shown rating: one more than the players rated above it."""
-        row = await fetch_one(self.conn, RANK_OF, (guild_id, kind, shown_rating))
+        (row,) = await self.db.fetch_all(RANK_OF, (guild_id, kind, shown_rating))  # one row
         return int(row[0])
 
     async def leaderboard(
         self, guild_id: int, kind: str, *, offset: int, limit: int
     ) -> list[Standing]:
-        rows = await fetch_all(
-            self.conn, LEADERBOARD, (guild_id, kind, limit, offset, guild_id, kind)
-        )
+        rows = await self.db.fetch_all(LEADERBOARD, (guild_id, kind, limit, offset, guild_id, kind))
         ids = json.dumps([row["user_id"] for row in rows])
-        stats = stats_by_player(await fetch_all(self.conn, STATS_OF_MANY, (guild_id, kind, ids)))
+        stats = stats_by_player(await self.db.fetch_all(STATS_OF_MANY, (guild_id, kind, ids)))
         standings: list[Standing] = []
         rank = 0
         for i, row in enumerate(rows):
@@ -291,10 +287,10 @@ class SqliteLadderStore:
         self, guild_id: int, kind: str, user_id: int, *, ranked: bool = True
     ) -> Standing | None:
         """A player's standing; with ``ranked=False`` its rank is left at 0 (one query less)."""
-        row = await fetch_one(self.conn, SELECT_PLAYER, (guild_id, kind, user_id))
+        row = await self.db.fetch_one(SELECT_PLAYER, (guild_id, kind, user_id))
         if row is None:
             return None
-        rows = await fetch_all(self.conn, STATS_OF, (guild_id, kind, user_id))
+        rows = await self.db.fetch_all(STATS_OF, (guild_id, kind, user_id))
         stats = stats_by_player(rows).get(user_id, {})
         rank = await self.rank_of(guild_id, kind, row["rating"]) if ranked else 0
         return Standing(user_id, row["name"], totals_from_row(row, stats), rank)
@@ -302,12 +298,12 @@ class SqliteLadderStore:
     async def rating_history(
         self, guild_id: int, kind: str, user_id: int, limit: int
     ) -> list[tuple[Rating, float]]:
-        rows = await fetch_all(self.conn, RATING_HISTORY, (guild_id, kind, user_id, limit))
+        rows = await self.db.fetch_all(RATING_HISTORY, (guild_id, kind, user_id, limit))
         return [(Rating(r["mu"], r["sigma"]), r["finished_at"]) for r in reversed(rows)]
 
     async def rating_changes(self, game_id: int) -> dict[int, tuple[Rating | None, Rating]]:
         changes: dict[int, tuple[Rating | None, Rating]] = {}
-        for r in await fetch_all(self.conn, RATING_CHANGES, (game_id,)):
+        for r in await self.db.fetch_all(RATING_CHANGES, (game_id,)):
             before = None if r["mu_before"] is None else Rating(r["mu_before"], r["sigma_before"])
             changes[r["user_id"]] = (before, Rating(r["mu"], r["sigma"]))
         return changes
@@ -315,26 +311,26 @@ class SqliteLadderStore:
     async def pair_record(
         self, guild_id: int, kind: str, user_id: int, opponent_id: int
     ) -> PairRecord | None:
-        row = await fetch_one(self.conn, PAIR, (guild_id, kind, user_id, opponent_id))
+        row = await self.db.fetch_one(PAIR, (guild_id, kind, user_id, opponent_id))
         return None if row is None else PairRecord(row["wins"], row["losses"])
 
     async def computer_records(
         self, guild_id: int, kind: str, user_id: int
     ) -> list[ComputerRecord]:
-        rows = await fetch_all(self.conn, COMPUTER_RECORDS, (guild_id, kind, user_id))
+        rows = await self.db.fetch_all(COMPUTER_RECORDS, (guild_id, kind, user_id))
         return [ComputerRecord(r["level"], r["wins"], r["losses"]) for r in rows]
 
     async def recent_games(
         self, guild_id: int, kind: str, user_id: int, limit: int
     ) -> list[GameEntry]:
-        rows = await fetch_all(self.conn, RECENT_GAMES, (guild_id, kind, user_id, limit))
+        rows = await self.db.fetch_all(RECENT_GAMES, (guild_id, kind, user_id, limit))
         return [entry_from_row(r) for r in rows]
 
     # --- names --------------------------------------------------------------------------
 
     async def remember_name(self, guild_id: int, user_id: int, name: str, now: float) -> None:
-        await self.conn.execute(REMEMBER_NAME, (guild_id, user_id, name, now))
+        await self.db.execute(REMEMBER_NAME, (guild_id, user_id, name, now))
 
     async def name_of(self, guild_id: int, user_id: int) -> str | None:
-        row = await fetch_one(self.conn, NAME_OF, (guild_id, user_id))
+        row = await self.db.fetch_one(NAME_OF, (guild_id, user_id))
         return None if row is None else str(row["name"])

@@ -1,20 +1,22 @@
 """Challenges and games in SQLite. Every query is a module constant; rows become the play
 model's :class:`Challenge` and :class:`Game` here and go no further.
 
-The store works on the connection of the transaction it was made for, so the service decides the
-transaction: one per accepted action, with the version check inside it.
+The store runs its statements through the :class:`Statements` it was made with (the write
+connection, on the event loop), so the service decides the transaction: one per accepted action,
+with the version check inside it. Games come from :class:`GameRows`, which keeps the parsed
+states of active games.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-
-import aiosqlite
+from typing import Any
 
 from bot.play.model import ACTIVE, OPEN, Challenge, Game, Invite, Seat
-from bot.storage import StateCodec, VersionConflict
-from bot.storage.sqlite.rows import fetch_all, fetch_one
+from bot.storage import VersionConflict
+from bot.storage.sqlite.games import GAME_COLUMNS, GameRows
+from bot.storage.sqlite.rows import Row, Statements
 
 INSERT_CHALLENGE = """
 INSERT INTO challenges (kind, guild_id, channel_id, target, status, created_at, expires_at,
@@ -41,13 +43,6 @@ WHERE s.user_id = ? AND s.computer_level IS NULL
   AND c.channel_id = ? AND c.status = 'open' AND c.expires_at > ?
 """
 DUE_CHALLENGES = "SELECT * FROM challenges WHERE status = 'open' AND expires_at <= ? ORDER BY id"
-
-GAME_COLUMNS = """
-g.id, g.kind, g.guild_id, g.channel_id, g.thread_id, g.table_message_id, g.table_posted_at,
-g.seats, g.target, g.status, g.result, g.winner, g.version, g.state, g.created_at, g.updated_at,
-g.finished_at
-"""
-"""What :func:`game_from_row` reads: select these from ``games AS g`` in any store's query."""
 
 INSERT_GAME = """
 INSERT INTO games (kind, guild_id, channel_id, seats, computers, target, status, version, state,
@@ -82,30 +77,7 @@ SELECT {GAME_COLUMNS} FROM games AS g WHERE g.status = 'active' AND g.computers 
 """
 
 
-def game_from_row(row: aiosqlite.Row, codec: StateCodec) -> Game:
-    """A game from a row that has :data:`GAME_COLUMNS`."""
-    return Game(
-        id=row["id"],
-        kind=row["kind"],
-        guild_id=row["guild_id"],
-        channel_id=row["channel_id"],
-        thread_id=row["thread_id"],
-        table_message_id=row["table_message_id"],
-        table_posted_at=row["table_posted_at"],
-        seats=tuple(Seat(int(user), level) for user, level in json.loads(row["seats"])),
-        target=row["target"],
-        status=row["status"],
-        result=row["result"],
-        winner=row["winner"],
-        version=row["version"],
-        state=codec(row["kind"], row["state"]),
-        created_at=row["created_at"],
-        updated_at=row["updated_at"],
-        finished_at=row["finished_at"],
-    )
-
-
-def _challenge(row: aiosqlite.Row, seats: list[aiosqlite.Row]) -> Challenge:
+def _challenge(row: Row, seats: list[Row]) -> Challenge:
     return Challenge(
         id=row["id"],
         kind=row["kind"],
@@ -125,14 +97,14 @@ def _challenge(row: aiosqlite.Row, seats: list[aiosqlite.Row]) -> Challenge:
 class SqlitePlayStore:
     """:class:`bot.play.store.PlayStore` on one SQLite connection."""
 
-    def __init__(self, conn: aiosqlite.Connection, codec: StateCodec) -> None:
-        self.conn = conn
-        self.codec = codec
+    def __init__(self, db: Statements, games: GameRows) -> None:
+        self.db = db
+        self.games = games
 
-    async def _challenge(self, row: aiosqlite.Row | None) -> Challenge | None:
+    async def _challenge(self, row: Row | None) -> Challenge | None:
         if row is None:
             return None
-        seats = await fetch_all(self.conn, SELECT_CHALLENGE_SEATS, (row["id"],))
+        seats = await self.db.fetch_all(SELECT_CHALLENGE_SEATS, (row["id"],))
         return _challenge(row, seats)
 
     async def insert_challenge(
@@ -147,13 +119,11 @@ class SqlitePlayStore:
         expires_at: float,
         time_per_move: float | None,
     ) -> int:
-        cursor = await self.conn.execute(
+        challenge_id = await self.db.insert(
             INSERT_CHALLENGE,
             (kind, guild_id, channel_id, target, now, expires_at, time_per_move),
         )
-        challenge_id = cursor.lastrowid
-        assert challenge_id is not None
-        await self.conn.executemany(
+        await self.db.execute_many(
             INSERT_CHALLENGE_SEAT,
             [
                 (challenge_id, i, s.user_id, s.computer, int(s.accepted))
@@ -163,27 +133,25 @@ class SqlitePlayStore:
         return challenge_id
 
     async def get_challenge(self, challenge_id: int) -> Challenge | None:
-        return await self._challenge(await fetch_one(self.conn, SELECT_CHALLENGE, (challenge_id,)))
+        return await self._challenge(await self.db.fetch_one(SELECT_CHALLENGE, (challenge_id,)))
 
     async def set_challenge_message(self, challenge_id: int, message_id: int) -> None:
-        await self.conn.execute(SET_CHALLENGE_MESSAGE, (message_id, challenge_id))
+        await self.db.execute(SET_CHALLENGE_MESSAGE, (message_id, challenge_id))
 
     async def accept_invite(self, challenge_id: int, seat: int) -> bool:
-        cursor = await self.conn.execute(ACCEPT_INVITE, (challenge_id, seat))
-        return cursor.rowcount == 1
+        return await self.db.execute(ACCEPT_INVITE, (challenge_id, seat)) == 1
 
     async def close_challenge(
         self, challenge_id: int, status: str, game_id: int | None = None
     ) -> bool:
-        cursor = await self.conn.execute(CLOSE_CHALLENGE, (status, game_id, challenge_id))
-        return cursor.rowcount == 1
+        return await self.db.execute(CLOSE_CHALLENGE, (status, game_id, challenge_id)) == 1
 
     async def open_challenge_between(
         self, channel_id: int, user_ids: Sequence[int], now: float
     ) -> Challenge | None:
         wanted = set(user_ids)
         for user_id in wanted:
-            for row in await fetch_all(self.conn, OPEN_CHALLENGES_OF, (user_id, channel_id, now)):
+            for row in await self.db.fetch_all(OPEN_CHALLENGES_OF, (user_id, channel_id, now)):
                 challenge = await self._challenge(row)
                 assert challenge is not None and challenge.status == OPEN
                 people = {s.user_id for s in challenge.seats if s.computer is None}
@@ -192,7 +160,7 @@ class SqlitePlayStore:
         return None
 
     async def due_challenges(self, now: float) -> list[Challenge]:
-        rows = await fetch_all(self.conn, DUE_CHALLENGES, (now,))
+        rows = await self.db.fetch_all(DUE_CHALLENGES, (now,))
         found = [await self._challenge(row) for row in rows]
         return [c for c in found if c is not None]
 
@@ -210,21 +178,19 @@ class SqlitePlayStore:
     ) -> int:
         seats_json = json.dumps([[s.user_id, s.computer] for s in seats], separators=(",", ":"))
         computers = sum(1 for s in seats if s.computer is not None)
-        cursor = await self.conn.execute(
+        game_id = await self.db.insert(
             INSERT_GAME,
             (kind, guild_id, channel_id, seats_json, computers, target, version, state, now, now),
         )
-        game_id = cursor.lastrowid
-        assert game_id is not None
-        await self.conn.executemany(
+        await self.db.execute_many(
             INSERT_GAME_SEAT,
             [(game_id, i, s.user_id, s.computer) for i, s in enumerate(seats)],
         )
         return game_id
 
     async def get_game(self, game_id: int) -> Game | None:
-        row = await fetch_one(self.conn, SELECT_GAME, (game_id,))
-        return None if row is None else game_from_row(row, self.codec)
+        row = await self.db.fetch_one(SELECT_GAME, (game_id,))
+        return None if row is None else self.games.game(row)
 
     async def save_state(
         self,
@@ -237,38 +203,41 @@ class SqlitePlayStore:
         result: str | None,
         winner: int | None,
         now: float,
+        parsed: Any = None,
     ) -> None:
         finished_at = None if status == ACTIVE else now
-        cursor = await self.conn.execute(
+        changed = await self.db.execute(
             UPDATE_GAME_STATE,
             (version, state, now, status, result, winner, finished_at, game_id, expected_version),
         )
-        if cursor.rowcount != 1:
+        if changed != 1:
             raise VersionConflict(f"game {game_id} is no longer at version {expected_version}")
+        if parsed is not None:
+            self.games.remember(game_id, version, state, parsed, status)
 
     async def set_thread(self, game_id: int, thread_id: int) -> None:
-        await self.conn.execute(SET_GAME_THREAD, (thread_id, game_id))
+        await self.db.execute(SET_GAME_THREAD, (thread_id, game_id))
 
     async def set_table_message(self, game_id: int, message_id: int, posted_at: float) -> None:
-        await self.conn.execute(SET_TABLE_MESSAGE, (message_id, posted_at, game_id))
+        await self.db.execute(SET_TABLE_MESSAGE, (message_id, posted_at, game_id))
 
     async def active_games_of(self, guild_id: int, user_id: int) -> list[Game]:
-        rows = await fetch_all(self.conn, ACTIVE_GAMES_OF, (user_id, guild_id))
-        return [game_from_row(r, self.codec) for r in rows]
+        rows = await self.db.fetch_all(ACTIVE_GAMES_OF, (user_id, guild_id))
+        return [self.games.game(r) for r in rows]
 
     async def active_game_between(self, channel_id: int, user_ids: Sequence[int]) -> Game | None:
         wanted = set(user_ids)
         for user_id in wanted:
-            for row in await fetch_all(self.conn, ACTIVE_GAMES_IN, (user_id, channel_id)):
+            for row in await self.db.fetch_all(ACTIVE_GAMES_IN, (user_id, channel_id)):
                 people = {int(u) for u, _ in json.loads(row["seats"])}
                 if len(people & wanted) >= 2:
-                    return game_from_row(row, self.codec)
+                    return self.games.game(row)
         return None
 
     async def active_games(self) -> list[Game]:
-        rows = await fetch_all(self.conn, ACTIVE_GAMES, ())
-        return [game_from_row(r, self.codec) for r in rows]
+        rows = await self.db.fetch_all(ACTIVE_GAMES)
+        return [self.games.game(r) for r in rows]
 
     async def active_computer_games(self) -> list[Game]:
-        rows = await fetch_all(self.conn, ACTIVE_COMPUTER_GAMES, ())
-        return [game_from_row(r, self.codec) for r in rows]
+        rows = await self.db.fetch_all(ACTIVE_COMPUTER_GAMES)
+        return [self.games.game(r) for r in rows]

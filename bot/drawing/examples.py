@@ -1,0 +1,449 @@
+"""Small pictures for the illustrated rules (``/vidrasso rules``): one idea each, cards on the
+felt of the table, no words.
+
+Every picture is :data:`WIDTH` × :data:`HEIGHT` pixels (Discord shows it about 400 wide on a
+phone) and is drawn from the cards its caller hands it, with the table's own card pictures
+(:mod:`bot.drawing.cards`: four-colour suits, gold borders for trumps). The embed beside it
+carries the words; a picture draws only shapes, cards and numbers, so it reads the same in every
+language. Each function returns a :class:`Picture`: the PNG bytes and the card faces it drew,
+in order (a card face is painted nowhere but :meth:`_Canvas.face`).
+
+- :func:`points_row`: cards in a row, each card's points on a coin under it;
+- :func:`strawmen`: five strawmen, then the first one after its face-up card is played;
+- :func:`trump_choice`: two players naming the trump suit and the trump rank, and what is trump;
+- :func:`strength`: groups of cards from weakest to strongest, ``<`` between them;
+- :func:`following`: a led card and the follower's cards, each marked allowed ✓ or refused ✗;
+- :func:`gift`: a hand card going face down to the opponent, and its points for them;
+- :func:`race`: two totals growing round by round towards the target.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from PIL import Image, ImageChops, ImageDraw
+
+from bot.drawing.cards import (
+    GOLD,
+    PAPER,
+    RGB,
+    SUPERSAMPLE,
+    card_back,
+    card_face,
+    card_height,
+    draw_suit,
+)
+from bot.drawing.text import font_for
+from bot.drawing.vidrasso import FELT, GLOW, INK, MUTED, PANEL_EDGE, RIM, TEXT
+from bot.engine.cards import Card, Rank, Suit
+from bot.engine.trumps import Trumps
+
+WIDTH, HEIGHT = 600, 200
+SEATS: tuple[RGB, RGB] = ((59, 130, 246), (230, 126, 34))
+"""The players' colours: the table embed's blue for the first player, orange for the second."""
+YES = (46, 184, 92)
+NO = (214, 48, 49)
+WHITE = (255, 255, 255)
+SHADE = (14, 40, 26)
+
+Paint = Callable[[ImageDraw.ImageDraw, float], None]
+"""Draws a shape in white on a mask, every coordinate multiplied by the scale it is given."""
+
+
+@dataclass(frozen=True, slots=True)
+class Picture:
+    """A drawn example: the PNG and the card faces painted in it (in painting order)."""
+
+    png: bytes
+    faces: tuple[Card, ...]
+    size: tuple[int, int] = (WIDTH, HEIGHT)
+
+
+Box = tuple[float, float, float, float]
+
+
+class _Canvas:
+    """The felt, with the few things an example paints on it; smooth shapes come from masks
+    drawn :data:`~bot.drawing.cards.SUPERSAMPLE` times larger."""
+
+    def __init__(self) -> None:
+        self.image = Image.new("RGB", (WIDTH, HEIGHT), RIM)
+        self.draw = ImageDraw.Draw(self.image)
+        self.faces: list[Card] = []
+        self.box(FELT, (4, 4, WIDTH - 5, HEIGHT - 5), radius=18)
+
+    # -- cards --
+
+    def face(self, card: Card, x: float, y: float, width: int, trump: bool = False) -> None:
+        """``card`` face up with its top-left corner at (``x``, ``y``): the only place a
+        card's face is painted."""
+        picture = card_face(card, width, trump)
+        self._shadow(x, y, width)
+        self.image.paste(picture, (round(x), round(y)), picture)
+        self.faces.append(card)
+
+    def back(self, x: float, y: float, width: int) -> None:
+        """A face-down card."""
+        picture = card_back(width)
+        self._shadow(x, y, width)
+        self.image.paste(picture, (round(x), round(y)), picture)
+
+    def _shadow(self, x: float, y: float, width: int) -> None:
+        box = (x + 2, y + 3, x + width + 1, y + card_height(width) + 2)
+        self.box(SHADE, box, radius=max(2, width // 10), opacity=0.45)
+
+    def dim(self, x: float, y: float, width: int) -> None:
+        """Darken a card already painted: one that may not be played."""
+        box = (x, y, x + width - 1, y + card_height(width) - 1)
+        self.box(SHADE, box, radius=max(2, width // 10), opacity=0.5)
+
+    def ring(self, x: float, y: float, width: int, colour: RGB = GLOW) -> None:
+        """A highlight round a card's outline."""
+        box = (x - 5, y - 5, x + width + 4, y + card_height(width) + 4)
+        self.box(colour, box, radius=max(2, width // 10) + 4, outline=3)
+
+    # -- shapes --
+
+    def shape(self, colour: RGB, paint: Paint, opacity: float = 1.0) -> None:
+        """Paint what ``paint`` draws in ``colour``, with smooth edges."""
+        self.image.paste(colour, (0, 0), _mask(paint, opacity))
+
+    def box(
+        self,
+        colour: RGB,
+        box: Box,
+        *,
+        radius: float = 0,
+        outline: float = 0,
+        opacity: float = 1.0,
+    ) -> None:
+        """A rectangle, rounded by ``radius``, filled or (``outline``) only its edge."""
+
+        def paint(d: ImageDraw.ImageDraw, k: float) -> None:
+            scaled = [v * k for v in box]
+            if outline:
+                d.rounded_rectangle(scaled, radius * k, outline=255, width=round(outline * k))
+            else:
+                d.rounded_rectangle(scaled, radius * k, fill=255)
+
+        self.shape(colour, paint, opacity)
+
+    def disc(self, colour: RGB, x: float, y: float, r: float) -> None:
+        """A filled circle centred on (``x``, ``y``)."""
+        self.shape(
+            colour,
+            lambda d, k: d.ellipse([(x - r) * k, (y - r) * k, (x + r) * k, (y + r) * k], fill=255),
+        )
+
+    def arrow(self, x0: float, x1: float, y: float, colour: RGB = MUTED) -> None:
+        """A horizontal arrow from ``x0`` to ``x1``."""
+        head = 14.0
+
+        def paint(d: ImageDraw.ImageDraw, k: float) -> None:
+            d.rectangle([x0 * k, (y - 3) * k, (x1 - head + 1) * k, (y + 3) * k], fill=255)
+            tip = [(x1 - head, y - 11), (x1, y), (x1 - head, y + 11)]
+            d.polygon([(px * k, py * k) for px, py in tip], fill=255)
+
+        self.shape(colour, paint)
+
+    def chevron(self, x: float, y: float, colour: RGB = TEXT) -> None:
+        """A ``<`` sign centred on (``x``, ``y``): "is weaker than"."""
+        points = [(x + 8, y - 14), (x - 8, y), (x + 8, y + 14)]
+        self.shape(
+            colour,
+            lambda d, k: d.line(
+                [(px * k, py * k) for px, py in points], fill=255, width=round(6 * k), joint="curve"
+            ),
+        )
+
+    def mark(self, x: float, y: float, allowed: bool) -> None:
+        """A ✓ on green or a ✗ on red, in a white-edged disc centred on (``x``, ``y``)."""
+        self.disc(WHITE, x, y, 16)
+        self.disc(YES if allowed else NO, x, y, 13.5)
+        if allowed:
+            strokes = [[(x - 7, y + 0.5), (x - 2, y + 6), (x + 8, y - 6)]]
+        else:
+            strokes = [[(x - 6, y - 6), (x + 6, y + 6)], [(x - 6, y + 6), (x + 6, y - 6)]]
+
+        def paint(d: ImageDraw.ImageDraw, k: float) -> None:
+            for points in strokes:
+                d.line(
+                    [(px * k, py * k) for px, py in points],
+                    fill=255,
+                    width=round(4.5 * k),
+                    joint="curve",
+                )
+
+        self.shape(WHITE, paint)
+
+    def coin(self, x: float, y: float, r: float, text: str, colour: RGB = GOLD) -> None:
+        """A coin centred on (``x``, ``y``) with a number on it: points."""
+        self.disc(INK, x, y, r + 2)
+        self.disc(colour, x, y, r)
+        size = round(r * (1.05 if len(text) <= 1 else 0.85 if len(text) == 2 else 0.7))
+        self.draw.text((x, y + 1), text, font=font_for(text, size, True), fill=INK, anchor="mm")
+
+    def person(self, x: float, y: float, seat: int, r: float = 24) -> None:
+        """A player: a disc of their colour with a white figure, centred on (``x``, ``y``)."""
+        self.disc(WHITE, x, y, r + 2)
+        self.disc(SEATS[seat], x, y, r)
+        head = r * 0.36
+
+        def disc(d: ImageDraw.ImageDraw, k: float) -> None:
+            d.ellipse([(x - r) * k, (y - r) * k, (x + r) * k, (y + r) * k], fill=255)
+
+        def figure(d: ImageDraw.ImageDraw, k: float) -> None:
+            top = y - r * 0.62
+            d.ellipse([(x - head) * k, top * k, (x + head) * k, (top + 2 * head) * k], fill=255)
+            body = [x - r * 0.66, y + r * 0.22, x + r * 0.66, y + r * 1.5]
+            d.ellipse([v * k for v in body], fill=255)
+
+        self.image.paste(WHITE, (0, 0), ImageChops.multiply(_mask(disc), _mask(figure)))
+
+    def star(self, x: float, y: float, r: float, colour: RGB = GLOW) -> None:
+        """A five-pointed star centred on (``x``, ``y``): the winner."""
+        points = []
+        for i in range(10):
+            angle = -math.pi / 2 + i * math.pi / 5
+            length = r if i % 2 == 0 else r * 0.45
+            points.append((x + length * math.cos(angle), y + length * math.sin(angle)))
+        self.shape(
+            colour, lambda d, k: d.polygon([(px * k, py * k) for px, py in points], fill=255)
+        )
+
+    def trump_box(self, x: float, y: float, size: int, named: Suit | Rank) -> None:
+        """One half of the table's trump badge: a gold-edged square with the trump suit's
+        symbol or the trump rank."""
+        self.box(GOLD, (x, y, x + size, y + size), radius=size * 0.16)
+        self.box(PAPER, (x + 3, y + 3, x + size - 3, y + size - 3), radius=size * 0.12)
+        centre = (x + size / 2, y + size / 2)
+        if isinstance(named, Suit):
+            draw_suit(self.image, named, centre, round(size * 0.62))
+        else:
+            face = font_for(named.value, round(size * 0.62), True)
+            self.draw.text(centre, named.value, font=face, fill=INK, anchor="mm")
+
+    def badge(self, x: float, y: float, size: int, trumps: Trumps, across: bool = True) -> None:
+        """The trump badge: suit, then rank, side by side (``across``) or one above the other;
+        a trump not named is left out."""
+        gap = size // 4
+        for i, named in enumerate((trumps.suit, trumps.rank)):
+            if named is not None:
+                dx, dy = (i * (size + gap), 0) if across else (0, i * (size + gap))
+                self.trump_box(x + dx, y + dy, size, named)
+
+    def png(self) -> Picture:
+        out = io.BytesIO()
+        self.image.save(out, format="PNG", compress_level=6)
+        return Picture(out.getvalue(), tuple(self.faces))
+
+
+def _mask(paint: Paint, opacity: float = 1.0) -> Image.Image:
+    """What ``paint`` draws, as a smooth picture-sized mask (mode ``L``)."""
+    k = SUPERSAMPLE
+    mask = Image.new("L", (WIDTH * k, HEIGHT * k), 0)
+    paint(ImageDraw.Draw(mask), k)
+    small = mask.reduce(k)
+    if opacity < 1:
+        small = small.point(lambda v: round(v * opacity))
+    return small
+
+
+def _row_x(count: int, width: int, step: float, centre: float = WIDTH / 2) -> list[float]:
+    """The left edges of ``count`` cards ``width`` wide, ``step`` apart, centred on ``centre``."""
+    total = width + step * (count - 1) if count else 0
+    left = centre - total / 2
+    return [left + i * step for i in range(count)]
+
+
+# --- the examples -----------------------------------------------------------------------------
+
+
+def points_row(cards: Sequence[Card]) -> Picture:
+    """``cards`` in a row (up to nine), each with its points on a coin under it; the coins grow
+    with the points."""
+    canvas = _Canvas()
+    width = 58 if len(cards) > 7 else 66
+    step = width + (5 if len(cards) > 7 else 14)
+    top = 22
+    coin_y = top + card_height(width) + 38
+    for x, card in zip(_row_x(len(cards), width, step), cards, strict=True):
+        canvas.face(card, x, top, width)
+        canvas.coin(x + width / 2, coin_y, 15 + card.points, str(card.points))
+    return canvas.png()
+
+
+def strawmen(piles: Sequence[Card], turned: Card) -> Picture:
+    """A player's strawmen: each card of ``piles`` face up on a face-down card that peeks out
+    under it. An arrow leads to the first strawman after the trick that played its face-up
+    card: ``turned``, the card that was under it, now face up."""
+    canvas = _Canvas()
+    width, step, peek = 64, 76, 16
+    top = (HEIGHT - card_height(width) - peek) / 2
+    xs = _row_x(len(piles), width, step, centre=WIDTH * 0.39)
+    for x, card in zip(xs, piles, strict=True):
+        canvas.back(x, top + peek, width)
+        canvas.face(card, x, top, width)
+    if xs:
+        canvas.ring(xs[0], top, width)
+    right = (xs[-1] + width) if xs else WIDTH * 0.6
+    after_x = WIDTH - 28 - width
+    canvas.arrow(right + 18, after_x - 18, top + (card_height(width) + peek) / 2)
+    canvas.face(turned, after_x, top + peek, width)
+    canvas.ring(after_x, top + peek, width)
+    return canvas.png()
+
+
+def trump_choice(trumps: Trumps, cards: Sequence[Card], first: int = 0) -> Picture:
+    """Two players naming the trumps: player ``first`` (numbered 1) names the suit, the other
+    (2) the rank, each with an arrow to the badge. Beside it ``cards``, the trumps among them
+    with gold borders."""
+    canvas = _Canvas()
+    size = 60
+    top = (HEIGHT - 2 * size - size // 4) // 2
+    for row, seat in enumerate((first, 1 - first)):
+        y = top + row * (size + size // 4)
+        centre = y + size / 2
+        canvas.person(44, centre, seat)
+        canvas.coin(68, centre - 20, 11, str(row + 1), colour=TEXT)
+        canvas.arrow(80, 124, centre)
+    canvas.badge(132, top, size, trumps, across=False)
+    canvas.box(PANEL_EDGE, (216, 24, 218, HEIGHT - 24))
+    width = 62
+    step = width + 10 if len(cards) <= 5 else (WIDTH - 270 - width) / max(1, len(cards) - 1)
+    card_y = (HEIGHT - card_height(width)) / 2
+    xs = _row_x(len(cards), width, step, centre=(232 + WIDTH - 16) / 2)
+    for x, card in zip(xs, cards, strict=True):
+        canvas.face(card, x, card_y, width, trumps.is_trump(card))
+    return canvas.png()
+
+
+def strength(trumps: Trumps, groups: Sequence[Sequence[Card]]) -> Picture:
+    """``groups`` of cards from weakest (left) to strongest, a ``<`` between two groups; the
+    badge of ``trumps`` on the left. A group of equal cards (the trump rank's) overlaps like a
+    fan."""
+    canvas = _Canvas()
+    canvas.badge(22, (HEIGHT - 2 * 48 - 12) // 2, 48, trumps, across=False)
+    canvas.box(PANEL_EDGE, (76, 24, 78, HEIGHT - 24))
+    width = 58
+    top = (HEIGHT - card_height(width)) / 2
+    gap = 44
+    equal = [len(g) > 1 and len({c.rank for c in g}) == 1 for g in groups]
+    steps = [30.0 if same else width + 8.0 for same in equal]
+    spans = [width + step * (len(g) - 1) for g, step in zip(groups, steps, strict=True)]
+    total = sum(spans) + gap * (len(groups) - 1)
+    x = (90 + WIDTH - 12) / 2 - total / 2
+    for i, (group, step, span) in enumerate(zip(groups, steps, spans, strict=True)):
+        if i:
+            canvas.chevron(x - gap / 2, top + card_height(width) / 2)
+        for j, card in enumerate(group):
+            canvas.face(card, x + j * step, top, width, trumps.is_trump(card))
+        x += span + gap
+    return canvas.png()
+
+
+def following(trumps: Trumps, led: Card, options: Sequence[tuple[Card, bool]]) -> Picture:
+    """A trick: ``led`` on the left, an arrow, then the follower's cards, each ``(card,
+    allowed)`` marked ✓ or ✗ under it (a refused card dimmed); the trump badge on the right."""
+    canvas = _Canvas()
+    width = 66
+    height = card_height(width)
+    top = 22
+    canvas.face(led, 22, top, width, trumps.is_trump(led))
+    canvas.ring(22, top, width, TEXT)
+    canvas.arrow(22 + width + 14, 22 + width + 58, top + height / 2)
+    step = width + 12
+    xs = _row_x(len(options), width, step, centre=(22 + width + 64 + WIDTH - 100) / 2)
+    for x, (card, allowed) in zip(xs, options, strict=True):
+        canvas.face(card, x, top, width, trumps.is_trump(card))
+        if not allowed:
+            canvas.dim(x, top, width)
+        canvas.mark(x + width / 2, top + height + 28, allowed)
+    canvas.badge(WIDTH - 96, 22, 36, trumps)
+    return canvas.png()
+
+
+def gift(hand: Sequence[Card], given: Card) -> Picture:
+    """The giver (blue) and their ``hand``, ``given`` (one of its cards) lifted out of it; an
+    arrow to the opponent (orange), where the gift lies face down with its points for them on a
+    coin."""
+    canvas = _Canvas()
+    width = 60
+    height = card_height(width)
+    top = (HEIGHT - height) / 2 + 8
+    canvas.person(44, HEIGHT / 2, 0)
+    step = 34.0
+    xs = _row_x(len(hand), width, step, centre=96 + (width + step * (len(hand) - 1)) / 2)
+    for x, card in zip(xs, hand, strict=True):
+        lift = 30 if card is given else 0
+        canvas.face(card, x, top - lift, width)
+        if card is given:
+            canvas.ring(x, top - lift, width, WHITE)
+    right = (xs[-1] + width) if xs else 120
+    back_x = WIDTH - 170
+    canvas.arrow(right + 22, back_x - 22, HEIGHT / 2)
+    canvas.back(back_x, top, width)
+    canvas.coin(back_x + width + 2, top + 8, 20, f"+{given.points}", colour=SEATS[1])
+    canvas.person(WIDTH - 52, HEIGHT / 2, 1)
+    return canvas.png()
+
+
+def race(rounds: Sequence[tuple[int, int]], target: int) -> Picture:
+    """Each player's total as a bar of their colour, one segment per round of ``rounds`` (both
+    players' scores in that round), a gold line at ``target`` and the total at the bar's end;
+    the higher total gets a star. No cards."""
+    canvas = _Canvas()
+    totals = [sum(r[s] for r in rounds) for s in (0, 1)]
+    left, right = 88, WIDTH - 130
+    scale = (right - left) / max(target * 1.2, *totals, 1)
+    line_x = left + target * scale
+    bar_h = 34
+    rows = (52, 124)
+    canvas.box(MUTED, (left, 30, left + 2, 166))
+    for seat, y in enumerate(rows):
+        canvas.person(44, y + bar_h / 2 + 6, seat, r=22)
+        x = float(left)
+        for i, scores in enumerate(rounds):
+            length = scores[seat] * scale
+            shade = SEATS[seat] if i % 2 == 0 else _lighter(SEATS[seat])
+            canvas.box(shade, (x + 1, y + 6, x + length - 1, y + 6 + bar_h))
+            x += length
+        total = str(totals[seat])
+        face = font_for(total, 24, True)
+        canvas.draw.text((x + 8, y + 6 + bar_h / 2), total, font=face, fill=TEXT, anchor="lm")
+        if totals[seat] > totals[1 - seat]:
+            canvas.star(x + 8 + face.getlength(total) + 24, y + 6 + bar_h / 2, 14)
+
+    def dashes(d: ImageDraw.ImageDraw, k: float) -> None:
+        for y0 in range(30, 170, 12):
+            d.rectangle([(line_x - 1.5) * k, y0 * k, (line_x + 1.5) * k, (y0 + 7) * k], fill=255)
+        d.polygon(
+            [(line_x * k, 12 * k), ((line_x + 30) * k, 19 * k), (line_x * k, 26 * k)], fill=255
+        )
+
+    canvas.shape(GOLD, dashes)
+    label = str(target)
+    canvas.draw.text((line_x, 182), label, font=font_for(label, 20, True), fill=GOLD, anchor="mm")
+    return canvas.png()
+
+
+def _lighter(colour: RGB) -> RGB:
+    r, g, b = colour
+    return (r + (255 - r) // 3, g + (255 - g) // 3, b + (255 - b) // 3)
+
+
+__all__ = [
+    "HEIGHT",
+    "WIDTH",
+    "Picture",
+    "following",
+    "gift",
+    "points_row",
+    "race",
+    "strawmen",
+    "strength",
+    "trump_choice",
+]

@@ -1,0 +1,98 @@
+"""Sets of cards as integers, and the rules of a trick read into tables of such sets.
+
+A card is its :attr:`~bot.engine.cards.Card.index`; a set of cards is an ``int`` with bit
+``1 << index`` set for each card. The compact round (:mod:`bot.engine.compact`) keeps hands and
+legal sets this way. The rules are not written here: :func:`trick_table` asks
+:func:`~bot.engine.trumps.legal_plays` and :func:`~bot.engine.trumps.trick_winner` about every
+card, once per pair of trumps.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from bot.engine.cards import DECK, Card
+from bot.engine.trumps import Trumps, legal_plays, trick_winner
+
+TEXTS: tuple[str, ...] = tuple(c.text for c in DECK)
+"""``TEXTS[i]``: the text notation of card ``i``, without two enum lookups."""
+
+# The set bits of every 12-bit value for the low, middle and high thirds of a mask: a mask's
+# cards are three lookups and two concatenations.
+_THIRDS = tuple(tuple(b for b in range(12) if v >> b & 1) for v in range(4096))
+_LOW = tuple(tuple(DECK[b] for b in t) for t in _THIRDS)
+_MID = tuple(tuple(DECK[b + 12] for b in t) for t in _THIRDS)
+_HIGH = tuple(tuple(DECK[b + 24] for b in t) for t in _THIRDS)
+_LOW_TEXT = tuple(tuple(TEXTS[b] for b in t) for t in _THIRDS)
+_MID_TEXT = tuple(tuple(TEXTS[b + 12] for b in t) for t in _THIRDS)
+_HIGH_TEXT = tuple(tuple(TEXTS[b + 24] for b in t) for t in _THIRDS)
+
+
+def cards_in(mask: int) -> tuple[Card, ...]:
+    """The cards of ``mask``, lowest index first."""
+    return _LOW[mask & 4095] + _MID[mask >> 12 & 4095] + _HIGH[mask >> 24]
+
+
+def texts_in(mask: int) -> tuple[str, ...]:
+    """The text notation of the cards of ``mask``, lowest index first."""
+    return _LOW_TEXT[mask & 4095] + _MID_TEXT[mask >> 12 & 4095] + _HIGH_TEXT[mask >> 24]
+
+
+def mask_of(cards: Iterable[Card]) -> int:
+    """The set of these cards."""
+    mask = 0
+    for c in cards:
+        mask |= 1 << c.index
+    return mask
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class TrickTable:
+    """The rules of a trick under one pair of trumps, as card sets by the led card's index."""
+
+    follow: tuple[int, ...]
+    """``follow[led]``: the cards of the led suit (printed suit); holding one obliges."""
+    allowed: tuple[int, ...]
+    """``allowed[led]``: what an obliged follower may play: the led suit and every trump."""
+    beats: tuple[int, ...]
+    """``beats[led]``: the follower's cards that take a trick led with ``led``."""
+
+    def legal(self, available: int, led: int) -> int:
+        """The cards of ``available`` a follower may play to the card ``led``."""
+        if available & self.follow[led]:
+            return available & self.allowed[led]
+        return available
+
+
+_TABLES: dict[tuple[int, int], TrickTable] = {}
+
+
+def trick_table(trumps: Trumps) -> TrickTable:
+    """The :class:`TrickTable` of complete ``trumps`` (built on first use, then kept)."""
+    assert trumps.suit is not None and trumps.rank is not None
+    key = (trumps.suit.number, trumps.rank.number)
+    table = _TABLES.get(key)
+    if table is None:
+        table = _TABLES[key] = _read_rules(trumps)
+    return table
+
+
+def _read_rules(trumps: Trumps) -> TrickTable:
+    follow: list[int] = []
+    allowed: list[int] = []
+    beats: list[int] = []
+    obliging: dict[object, int] = {}
+    for led in DECK:
+        # The whole deck holds the led suit, so what it may play is what an obliged follower may.
+        answers = mask_of(legal_plays(DECK, led, trumps))
+        if led.suit not in obliging:
+            # A card not among the answers is refused beside a card that obliges, not alone.
+            outsider = next(c for c in DECK if not answers >> c.index & 1)
+            obliging[led.suit] = mask_of(
+                c for c in DECK if outsider not in legal_plays((outsider, c), led, trumps)
+            )
+        follow.append(obliging[led.suit])
+        allowed.append(answers)
+        beats.append(mask_of(c for c in DECK if c is not led and trick_winner(led, c, trumps)))
+    return TrickTable(tuple(follow), tuple(allowed), tuple(beats))

@@ -1,0 +1,213 @@
+"""The parts of a game as data: phases, outcomes, actions, events, strawman piles and tricks.
+
+They are shared by the compact round (:mod:`bot.engine.compact`) and the game
+(:mod:`bot.engine.game`), which re-exports them.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from bot.engine.cards import Card
+from bot.engine.deal import Deal
+from bot.engine.trumps import Bid
+
+TRICKS_PER_ROUND = 17
+"""7 hand cards after the gift plus 10 strawman cards."""
+POINTS_PER_ROUND = 180
+"""Four suits of 1 + 2 + … + 9."""
+TARGETS = (300, 500)
+"""A standard game and a long game."""
+
+
+class Phase(enum.Enum):
+    """Where a game stands."""
+
+    TRUMP = "trump"
+    """Choosing the trump suit and rank."""
+    GIFT = "gift"
+    """Both players choose their gift."""
+    PLAY = "play"
+    """Playing the 17 tricks."""
+    DEAL = "deal"
+    """A round has ended and the game goes on: the next deal is due (a chance step)."""
+    OVER = "over"
+    """The game has ended."""
+
+
+class Termination(enum.Enum):
+    """How a game ended; the values are the record's ``result`` words."""
+
+    FINISHED = "finished"
+    RESIGNED = "resigned"
+    TIMEOUT = "timeout"
+    ABANDONED = "abandoned"
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The end of a game as data."""
+
+    termination: Termination
+    """Why the game ended."""
+    winner: int | None
+    """The winning seat, or None (an abandoned game)."""
+    seat: int | None = None
+    """Who resigned or ran out of time, where that applies."""
+
+
+# --- Actions -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Gift:
+    """A seat puts one hand card face down into the opponent's capture pile."""
+
+    seat: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """A seat plays one available card (hand card or face-up strawman) to the trick."""
+
+    seat: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class Resign:
+    """A seat gives up the game; the other seat wins."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class TimeOut:
+    """A seat that had to act let its time run out; the other seat wins."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Abandon:
+    """The game is stopped without a winner (e.g. by a server manager)."""
+
+
+RoundAction = Bid | Gift | Play
+"""What a seat does within a round: name a trump, give its gift, play a card. These are what
+:func:`legal_actions` lists and what a computer player chooses."""
+
+Action = RoundAction | Resign | TimeOut | Abandon | Deal
+"""Everything :func:`apply` accepts. ``Deal`` is the chance step between rounds."""
+
+
+# --- Events --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class TrumpChosen:
+    bid: Bid
+
+
+@dataclass(frozen=True, slots=True)
+class GiftGiven:
+    """A seat has given its gift; which card is not part of the event (it is hidden)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardPlayed:
+    seat: int
+    card: Card
+    pile: int | None
+    """The strawman pile it came from, or None for a hand card."""
+
+
+@dataclass(frozen=True, slots=True)
+class StrawmanTurned:
+    """An under-card turned face up after the trick."""
+
+    seat: int
+    pile: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class TrickTaken:
+    trick: Trick
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class RoundEnded:
+    number: int
+    scores: tuple[int, int]
+    totals: tuple[int, int]
+    gifts: tuple[Card, Card]
+
+
+@dataclass(frozen=True, slots=True)
+class RoundDealt:
+    number: int
+    dealer: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnded:
+    outcome: Outcome
+
+
+Event = (
+    TrumpChosen
+    | GiftGiven
+    | CardPlayed
+    | StrawmanTurned
+    | TrickTaken
+    | RoundEnded
+    | RoundDealt
+    | GameEnded
+)
+
+
+# --- On the table ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Strawman:
+    """One strawman pile: a face-up card on a face-down one, either possibly gone."""
+
+    up: Card | None
+    """The face-up top card, the only one that can be played."""
+    down: Card | None
+    """The face-down card; nobody may see it until it turns up."""
+
+    @property
+    def hidden(self) -> int:
+        """How many face-down cards the pile holds (0 or 1)."""
+        return 0 if self.down is None else 1
+
+    @property
+    def empty(self) -> bool:
+        return self.up is None and self.down is None
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """A completed trick."""
+
+    leader: int
+    """The seat that led."""
+    cards: tuple[Card, Card]
+    """The leader's card, then the follower's."""
+    winner: int
+    """The seat that took the trick."""
+
+    @property
+    def points(self) -> int:
+        return self.cards[0].points + self.cards[1].points
+
+    def card_of(self, seat: int) -> Card:
+        return self.cards[0] if seat == self.leader else self.cards[1]

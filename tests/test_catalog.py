@@ -1,0 +1,98 @@
+"""Every text the bot can show is in the catalogs, in English and Japanese, and no text in the
+Discord glue bypasses them."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+from cogs.ui import i18n
+from tests.catalog import ERRORS, ROOT, fields, messages
+
+SENTENCE = re.compile(r"[A-Za-z]{2,}[,.!?]? +[A-Za-z]{2,}")
+"""A string that reads as words (two words or more): user-visible unless it is one of the
+kinds of strings below."""
+TRANSLATING = {"tr", "n", "N_", "translatable", "words", "_", *ERRORS}
+NOT_SHOWN_CALLS = {
+    "debug", "info", "warning", "error", "exception", "critical",  # logging
+    "describe", "Command", "Group", "Choice", "rename", "choices",  # the command Translator's
+    "AssertionError", "RuntimeError", "ValueError", "TypeError", "LookupError", "KeyError",
+}  # fmt: skip
+NOT_SHOWN_KEYWORDS = {"description", "custom_id", "template", "filename", "name_localizations"}
+
+
+def test_every_text_has_a_japanese_translation_with_the_same_placeholders() -> None:
+    japanese = i18n.catalog("ja")
+    problems = []
+    for folder, filename, line, message in messages():
+        where = f"{folder}/{filename}:{line}"
+        if isinstance(message, tuple):
+            translated = japanese.ngettext(message[0], message[1], 2)
+            english = message[1]
+        else:
+            translated, english = japanese.gettext(message), message
+        if translated == english and not _same_in_both(english):
+            problems.append(f"{where}: untranslated {english!r}")
+        elif fields(translated) != fields(english):
+            problems.append(f"{where}: placeholders differ in {english!r}")
+    assert problems == []
+
+
+def _same_in_both(text: str) -> bool:
+    """Texts that read the same in Japanese (numbers, symbols, a name)."""
+    return not re.search(r"[A-Za-z]{2,}", re.sub(r"\{[^}]*\}", "", text))
+
+
+def _strings_shown(path: Path) -> list[tuple[int, str]]:
+    """Strings in a module that reach a member without passing through a catalog."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skip: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            name = (
+                node.func.attr
+                if isinstance(node.func, ast.Attribute)
+                else getattr(node.func, "id", "")
+            )
+            if name in TRANSLATING or name in NOT_SHOWN_CALLS:
+                skip.update(id(n) for arg in node.args for n in ast.walk(arg))
+                skip.update(id(n) for k in node.keywords for n in ast.walk(k.value))
+            for keyword in node.keywords:
+                if keyword.arg in NOT_SHOWN_KEYWORDS:
+                    skip.update(id(n) for n in ast.walk(keyword.value))
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Module):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                skip.add(id(body[0].value))  # a docstring
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
+            skip.add(id(node.value))  # an attribute's docstring
+        if isinstance(node, ast.Assert) and node.msg is not None:
+            skip.update(id(n) for n in ast.walk(node.msg))  # a programmer's message
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skip:
+            text = node.value
+            if SENTENCE.search(text) and not text.startswith(("vidrasso:", "%")):
+                found.append((node.lineno, text))
+    return found
+
+
+def test_no_text_in_the_discord_glue_bypasses_the_catalogs() -> None:
+    bypassing = [
+        f"{path.relative_to(ROOT)}:{line}: {text!r}"
+        for path in sorted((ROOT / "cogs").rglob("*.py"))
+        for line, text in _strings_shown(path)
+    ]
+    assert bypassing == []
+
+
+def test_the_check_finds_a_text_that_bypasses_the_catalogs(tmp_path: Path) -> None:
+    module = tmp_path / "cog.py"
+    module.write_text(
+        "async def answer(tr, reply):\n"
+        '    await reply(tr("Your move."))\n'
+        '    await reply("It is not your turn.")\n',
+        encoding="utf-8",
+    )
+    assert [text for _, text in _strings_shown(module)] == ["It is not your turn."]
