@@ -18,7 +18,8 @@ from datetime import UTC, datetime
 
 from PIL import Image, ImageDraw
 
-from bot.drawing.text import fit, font
+from bot.drawing.text import Words, draw_text, fit, font, text_width
+from bot.errors import translatable
 from bot.ladder.rating import PROVISIONAL_GAMES, Rating, is_provisional
 
 SIZE = (600, 240)
@@ -99,12 +100,30 @@ def _hollow(pen: ImageDraw.ImageDraw, centre: tuple[float, float], radius: float
     pen.ellipse([x - radius, y - radius, x + radius, y + radius], fill=PLOT, outline=LINE, width=2)
 
 
-def _day(moment: datetime, year: bool) -> str:
-    """``3 Nov``, or ``3 Nov 2024`` with the year."""
-    return f"{moment.day} {moment:%b}" + (f" {moment.year}" if year else "")
+MONTHS = tuple(
+    translatable(month)
+    for month in (
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"
+    )
+)  # fmt: skip
+"""The months as the axis names them (translated by ``words``)."""
 
 
-def date_ticks(finished: Sequence[float | None], last: int) -> list[tuple[int, str]]:
+def _english(message: str, **values: object) -> str:
+    return message.format(**values)
+
+
+def _day(moment: datetime, year: bool, words: Words = _english) -> str:
+    """``3 Nov``, or ``3 Nov 2024`` with the year (in ``words``' language)."""
+    month = words(MONTHS[moment.month - 1])
+    if year:
+        return words("{day} {month} {year}", day=moment.day, month=month, year=moment.year)
+    return words("{day} {month}", day=moment.day, month=month)
+
+
+def date_ticks(
+    finished: Sequence[float | None], last: int, words: Words = _english
+) -> list[tuple[int, str]]:
     """Up to :data:`DATE_TICKS` points spread along the axis, with their days (UTC); a day
     already named by the tick before is not named again. The year is named on the first and
     wherever it changes, when the dates cross a new year."""
@@ -126,17 +145,17 @@ def date_ticks(finished: Sequence[float | None], last: int) -> list[tuple[int, s
         if previous is not None and moment.date() == previous.date():
             continue
         year = len(years) > 1 and (previous is None or moment.year != previous.year)
-        ticks.append((i, _day(moment, year)))
+        ticks.append((i, _day(moment, year, words)))
         previous = moment
     return ticks
 
 
-def _legend(draw: ImageDraw.ImageDraw, right: float, y: float) -> float:
+def _legend(draw: ImageDraw.ImageDraw, right: float, y: float, words: Words) -> float:
     """The "provisional" key (a dash and a hollow marker) ending at ``right``; its left edge."""
     small = font(11)
-    label = "provisional"
-    text_left = right - draw.textlength(label, font=small)
-    draw.text((text_left, y), label, font=small, fill=MUTED, anchor="lm")
+    label = words("provisional")
+    text_left = right - text_width(label, small)
+    draw_text(draw, (text_left, y), label, small, MUTED, anchor="lm")
     marker = text_left - 9
     _hollow(draw, (marker, y), 3.5)
     _dashed(draw, [(marker - 24, y), (marker - 6, y)], LINE)
@@ -150,13 +169,16 @@ def rating_chart(
     first_game: int = 0,
     size: tuple[int, int] = SIZE,
     finished: Sequence[float | None] | None = None,
+    words: Words | None = None,
 ) -> bytes:
     """PNG bytes: ``ratings[i]`` is the rating after game ``first_game + i`` (0: the start).
 
     ``finished``, when given, runs parallel to ``ratings``: ``finished[i]`` is when game
     ``first_game + i`` finished (Unix seconds), None where there is no game (the start) or no
-    time; the x-axis then shows dates instead of game numbers.
+    time; the x-axis then shows dates instead of game numbers. ``words`` translates the
+    chart's own words (None: English); the title comes translated.
     """
+    words = words or _english
     if not ratings:
         raise ValueError("a chart needs at least one rating")
     if finished is not None and len(finished) != len(ratings):
@@ -218,30 +240,31 @@ def rating_chart(
         pen.ellipse([end[0] - 3, end[1] - 3, end[0] + 3, end[1] + 3], fill=LINE)
     image.paste(plot, (MARGIN_LEFT, MARGIN_TOP))
 
-    ticks = date_ticks(times, last) if times is not None else []
+    ticks = date_ticks(times, last, words) if times is not None else []
     label_y = height - MARGIN_BOTTOM + 5
     if ticks:
         right_edge = -math.inf
         for i, label in ticks:
-            text_w = draw.textlength(label, font=small)
+            text_w = text_width(label, small)
             tick_x = MARGIN_LEFT + x(i)
             left = min(max(tick_x - text_w / 2, 4.0), width - 4 - text_w)
             if left < right_edge + 10:
                 continue
             draw.line([(tick_x, height - MARGIN_BOTTOM), (tick_x, label_y - 1)], fill=GRID)
-            draw.text((left, label_y), label, font=small, fill=MUTED)
+            draw_text(draw, (left, label_y), label, small, MUTED)
             right_edge = left + text_w
     else:
         for i, label in ((0, str(games[0])), (last, str(games[-1]))):
             text_w = draw.textlength(label, font=small)
             left = MARGIN_LEFT + x(i) - (0 if i == 0 else text_w)
             draw.text((left, label_y), label, font=small, fill=MUTED)
-        caption = "games"
-        draw.text(
-            (MARGIN_LEFT + (plot_w - draw.textlength(caption, font=small)) / 2, height - 19),
+        caption = words("games")
+        draw_text(
+            draw,
+            (MARGIN_LEFT + (plot_w - text_width(caption, small)) / 2, height - 19),
             caption,
-            font=small,
-            fill=MUTED,
+            small,
+            MUTED,
         )
 
     now = points[-1].text(provisional=is_provisional(games[-1]))
@@ -249,8 +272,8 @@ def rating_chart(
     draw.text((now_left, 8), now, font=big, fill=LINE)
     title_right = now_left - 16
     if provisional:
-        title_right = _legend(draw, now_left - 18, 16) - 16
-    draw.text((MARGIN_LEFT, 8), fit(title, big, title_right - MARGIN_LEFT), font=big, fill=TEXT)
+        title_right = _legend(draw, now_left - 18, 16, words) - 16
+    draw_text(draw, (MARGIN_LEFT, 8), fit(title, big, title_right - MARGIN_LEFT), big, TEXT)
 
     out = io.BytesIO()
     image.quantize(palette=PALETTE, dither=Image.Dither.NONE).save(

@@ -29,7 +29,7 @@ from bot.ladder import (
 )
 from cogs.ui.common import COLOUR
 from cogs.ui.games import presentation
-from cogs.ui.i18n import ENGLISH_WORDS, N_, Words
+from cogs.ui.i18n import N_, Words
 
 CHART_FILE = "rating.png"
 NAME_WIDTH = 32
@@ -235,15 +235,13 @@ def stats_embed(
 def chart_file(stats: PlayerStats, name: str, tr: Words) -> discord.File | None:
     """The rating chart as an attachment, or None before the first rated game.
 
-    The picture's title stays English, like its axis: :mod:`bot.ladder.chart` draws with a font
-    without Japanese glyphs (it is translated in the catalog, ready for when the chart draws
-    through :mod:`bot.drawing.text`). Its description, read out by screen readers, is in the
+    Its title, axis and legend, and its description read out by screen readers, are in the
     reader's words.
     """
     if not stats.history:
         return None
     games = stats.first_game + len(stats.history) - 1
-    title = ENGLISH_WORDS.n(
+    title = tr.n(
         "{name} · rating over {count} game", "{name} · rating over {count} games", games, name=name
     )
     png = rating_chart(
@@ -251,6 +249,7 @@ def chart_file(stats: PlayerStats, name: str, tr: Words) -> discord.File | None:
         title=title,
         first_game=stats.first_game,
         finished=stats.finished,
+        words=tr,
     )
     return discord.File(
         io.BytesIO(png), filename=CHART_FILE, description=tr("{name}'s rating", name=name)
