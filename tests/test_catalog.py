@@ -13,6 +13,9 @@ from tests.catalog import ERRORS, ROOT, fields, messages
 SENTENCE = re.compile(r"[A-Za-z]{2,}[,.!?]? +[A-Za-z]{2,}")
 """A string that reads as words (two words or more): user-visible unless it is one of the
 kinds of strings below."""
+LONGEST = 1024
+"""No text may be longer than Discord's smallest place for a long text (an embed field's
+value); the offline harness also refuses any message over Discord's limits as it is sent."""
 TRANSLATING = {"tr", "n", "N_", "translatable", "words", "_", *ERRORS}
 NOT_SHOWN_CALLS = {
     "debug", "info", "warning", "error", "exception", "critical",  # logging
@@ -36,6 +39,9 @@ def test_every_text_has_a_japanese_translation_with_the_same_placeholders() -> N
             problems.append(f"{where}: untranslated {english!r}")
         elif fields(translated) != fields(english):
             problems.append(f"{where}: placeholders differ in {english!r}")
+        for text in (english, translated):
+            if len(text) > LONGEST:
+                problems.append(f"{where}: {len(text)} characters, over {LONGEST}")
     assert problems == []
 
 
