@@ -25,10 +25,10 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from bot.engine.cards import DECK, Card, Rank, Suit
+from bot.engine.cards import DECK, Card
 from bot.engine.deal import HAND_SIZE, Deal, places
 from bot.engine.game import Phase, Round
-from bot.engine.trumps import Trumps, legal_plays, trick_winner
+from bot.engine.masks import INDEX_HIGH, INDEX_LOW, INDEX_MID, all_trick_tables
 
 CARDS = 36
 """Cards in the deck; card indices are 0..35."""
@@ -57,13 +57,9 @@ _POSITIONS = tuple(
 """Per seat, the positions in a deck order of its hand cards and of each pile's ``(up, down)``
 cards, for :meth:`FastRound.from_order`."""
 
-# The set bits of every 12-bit value, for the low, middle and high thirds of a mask: turning a
-# mask into its card indices is three lookups and two tuple concatenations.
-_LOW: tuple[tuple[int, ...], ...] = tuple(
-    tuple(b for b in range(12) if v >> b & 1) for v in range(4096)
-)
-_MID: tuple[tuple[int, ...], ...] = tuple(tuple(b + 12 for b in t) for t in _LOW)
-_HIGH: tuple[tuple[int, ...], ...] = tuple(tuple(b + 24 for b in t) for t in _LOW)
+# The card indices of every 12-bit value, for the low, middle and high thirds of a mask (the
+# engine's tables): turning a mask into its card indices is three lookups and two concatenations.
+_LOW, _MID, _HIGH = INDEX_LOW, INDEX_MID, INDEX_HIGH
 
 
 def cards(mask: int) -> tuple[int, ...]:
@@ -99,9 +95,10 @@ def pick(mask: int, rng: random.Random) -> int:
 class TrickRules:
     """The engine's rules of a trick under one pair of trumps, as card masks by the led card.
 
-    Built for every pair of trumps when this module loads, by asking
-    :func:`bot.engine.trumps.legal_plays` and :func:`bot.engine.trumps.trick_winner` about every
-    card, so the rules are written once, in the engine.
+    Built for every pair of trumps when this module loads, from the engine's
+    :class:`~bot.engine.masks.TrickTable` (which asks :func:`bot.engine.trumps.legal_plays` and
+    :func:`bot.engine.trumps.trick_winner` about every card), so the rules are written once, in
+    the engine.
     """
 
     obliged: tuple[int, ...]
@@ -121,25 +118,10 @@ def trick_rules(trump_suit: int, trump_rank: int) -> TrickRules:
     return _TRICK_RULES[trump_suit * 9 + trump_rank]
 
 
-def _ask_the_engine(trumps: Trumps) -> TrickRules:
-    """Every card asked about every lead under ``trumps``."""
-    obliged = []
-    answers = []
-    beaten = []
-    for led in DECK:
-        # The whole deck holds the led suit: what it may play is what an obliged follower may.
-        allowed = legal_plays(DECK, led, trumps)
-        # A card obliges when, held beside a card the rule refuses, it alone may be played.
-        refused = next(c for c in DECK if c not in allowed)
-        obliged.append(mask_of(c for c in DECK if legal_plays((c, refused), led, trumps) == [c]))
-        answers.append(mask_of(allowed))
-        beaten.append(mask_of(c for c in DECK if c is not led and trick_winner(led, c, trumps)))
-    return TrickRules(tuple(obliged), tuple(answers), tuple(beaten))
-
-
-# Built all at once (about 40 ms): tables built one by one between playouts end up scattered
-# in memory, and random rounds, which change trumps every round, run 10% slower.
-_TRICK_RULES = tuple(_ask_the_engine(Trumps(suit, rank)) for suit in Suit for rank in Rank)
+# The engine's own tables (:func:`bot.engine.masks.trick_table`), built all at once: tables
+# built one by one between playouts end up scattered in memory, and random rounds, which change
+# trumps every round, run 10% slower.
+_TRICK_RULES = tuple(TrickRules(t.follow, t.allowed, t.beats) for t in all_trick_tables())
 
 
 Pile = tuple[int, int]

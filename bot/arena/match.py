@@ -4,7 +4,6 @@ for. The simulator, the referee, the benchmarks and the tests all play their gam
 from __future__ import annotations
 
 import random
-from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 
 from bot.ai.base import Player
@@ -37,19 +36,28 @@ def play_out(state: GameState, deal_rng: random.Random, act: Actor) -> Iterator[
 
 
 def play_to_end(state: GameState, deal_rng: random.Random, act: Actor) -> GameState:
-    """The finished state of :func:`play_out`."""
-    return deque(play_out(state, deal_rng, act), maxlen=1)[0]
+    """The finished state of :func:`play_out` (the same loop, without the states between)."""
+    deal = Phase.DEAL
+    while state.outcome is None:
+        if state.phase is deal:
+            state, _ = deal_next(state, deal_rng)
+        else:
+            state, _ = apply(state, act(state, state.to_act[0]))
+    return state
 
 
 def seated(players: Sequence[Player], rngs: Sequence[random.Random]) -> Actor:
     """Computer players at the table: ``players[s]`` decides for seat ``s`` from its view with
     ``rngs[s]``. An action that is not one of the view's raises :class:`IllegalDecision`."""
 
+    deciders = [(p.decide, r) for p, r in zip(players, rngs, strict=True)]
+
     def act(state: GameState, seat: int) -> Action:
         seat_view = view(state, seat)
-        player = players[seat]
-        action = player.decide(seat_view, rngs[seat])
+        decide, rng = deciders[seat]
+        action = decide(seat_view, rng)
         if action not in seat_view.actions:
+            player = players[seat]
             raise IllegalDecision(
                 f"player {player.name!r} in seat {seat} chose {action!r}, "
                 f"which is not an option in the {state.phase.value} phase"

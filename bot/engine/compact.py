@@ -13,6 +13,7 @@ the rules in :mod:`bot.engine.trumps` (:func:`~bot.engine.masks.trick_table`).
 
 from __future__ import annotations
 
+from functools import partial
 from typing import NamedTuple
 
 from bot.engine.cards import DECK, Card
@@ -23,6 +24,7 @@ from bot.engine.parts import (
     CardPlayed,
     Event,
     Phase,
+    PileView,
     Strawman,
     StrawmanTurned,
     Trick,
@@ -30,6 +32,8 @@ from bot.engine.parts import (
 )
 from bot.engine.trumps import Bid, Trumps
 
+PUBLIC = 17
+"""``rnd[:PUBLIC]``: the fields of a :class:`CompactRound` that everyone may see."""
 NO_CARD = -1
 """Stands for "no card" where a card index is expected."""
 
@@ -43,27 +47,21 @@ class CompactRound(NamedTuple):
     """One round as it stands. Field for field what :class:`~bot.engine.game.Round` says, in
     card masks where that is cheaper, plus what play computed on the way."""
 
+    # What everyone may see: a view keeps these (``rnd[:PUBLIC]``) and nothing else.
     number: int
     dealer: int
     first_chooser: int
-    deal: Deal
     bids: tuple[Bid, ...]
     trumps: Trumps
     """The trumps named so far (shared instances, one per pair)."""
     table: TrickTable | None
     """The rules of a trick under these trumps, once both are named."""
-    gifts: tuple[int, int]
-    """``gifts[s]``: the index of the card seat ``s`` gave, or :data:`NO_CARD`."""
-    hands: tuple[int, int]
-    """Each hand as a card mask."""
     tops: tuple[int, int]
     """Each seat's face-up strawman cards as a card mask."""
-    strawmen: tuple[tuple[Strawman, ...], tuple[Strawman, ...]]
-    """Each seat's five piles now."""
+    piles: tuple[tuple[PileView, ...], tuple[PileView, ...]]
+    """Each seat's five piles as everyone sees them (shared, public: what a view shows)."""
     plays: tuple[int, ...]
     """The indices of the cards played this round, in order."""
-    legals: tuple[int, ...]
-    """``legals[i]``: the legal set (a mask) the ``i``-th play was chosen from."""
     tricks: tuple[Trick, ...]
     """Completed tricks, in order."""
     led: int
@@ -73,12 +71,22 @@ class CompactRound(NamedTuple):
     leader: int
     captured: tuple[int, int]
     scores: tuple[int, int] | None
-    legal: int
-    """In the play phase, the mask of cards the seat to play may play; else 0."""
     phase: Phase
     """Trump choice, gifts, play, or ``DEAL`` once the round is over."""
     to_act: tuple[int, ...]
     """The seats the round waits for."""
+    # Hidden from one seat or both.
+    deal: Deal
+    gifts: tuple[int, int]
+    """``gifts[s]``: the index of the card seat ``s`` gave, or :data:`NO_CARD`."""
+    hands: tuple[int, int]
+    """Each hand as a card mask."""
+    strawmen: tuple[tuple[Strawman, ...], tuple[Strawman, ...]]
+    """Each seat's five piles now, face-down cards included."""
+    legals: tuple[int, ...]
+    """``legals[i]``: the legal set (a mask) the ``i``-th play was chosen from."""
+    legal: int
+    """In the play phase, the mask of cards the seat to play may play; else 0."""
 
     def ordered(self, mask: int, seat: int) -> tuple[Card, ...]:
         """The cards of ``mask`` among ``seat``'s available cards, in the engine's order: hand
@@ -148,6 +156,7 @@ def dealt(number: int, dealer: int, first_chooser: int, deal: Deal) -> CompactRo
         hands=(mask_of(deal.hands[0]), mask_of(deal.hands[1])),
         tops=(mask_of(up for _, up in deal.strawmen[0]), mask_of(up for _, up in deal.strawmen[1])),
         strawmen=(rows[0], rows[1]),
+        piles=public_rows((rows[0], rows[1]), deal),
         plays=(),
         legals=(),
         tricks=(),
@@ -162,9 +171,26 @@ def dealt(number: int, dealer: int, first_chooser: int, deal: Deal) -> CompactRo
     )
 
 
+def laid(deal: Deal, tops: tuple[int, int], downs: tuple[int, int]) -> Rows:
+    """The piles of a round dealt ``deal`` whose face-up cards are ``tops`` and whose
+    face-down cards still in place are ``downs`` (card masks per seat)."""
+    rows = []
+    for seat in (0, 1):
+        up_now = tops[seat]
+        down_now = downs[seat]
+        row = []
+        for down, up in deal.strawmen[seat]:
+            shown = up if up_now >> up.index & 1 else down if up_now >> down.index & 1 else None
+            row.append(pile(shown, down if down_now >> down.index & 1 else None))
+        rows.append(tuple(row))
+    return (rows[0], rows[1])
+
+
 def settled(rnd: CompactRound) -> CompactRound:
     """The round with its phase, the seats it waits for and the legal set worked out again
-    from its bids, gifts, cards and scores (for a round read from storage or a test)."""
+    from its bids, gifts, cards and scores (for a round read from storage or a test), and
+    its piles as everyone sees them."""
+    rnd = rnd._replace(piles=public_rows(rnd.strawmen, rnd.deal))
     if len(rnd.bids) < 2:
         chooser = rnd.first_chooser if not rnd.bids else 1 - rnd.first_chooser
         return rnd._replace(phase=Phase.TRUMP, to_act=SEATS[chooser], legal=0)
@@ -215,99 +241,108 @@ def play(rnd: CompactRound, seat: int, card: Card, events: list[Event]) -> Compa
         number,
         dealer,
         first_chooser,
-        deal,
         bids,
         trumps,
         table,
-        gifts,
-        hands,
         tops,
-        strawmen,
+        piles,
         plays,
-        legals,
         tricks,
         led,
         led_pile,
         leader,
         captured,
         scores,
-        legal,
         phase,
         to_act,
+        deal,
+        gifts,
+        hands,
+        strawmen,
+        legals,
+        legal,
     ) = rnd
     assert table is not None
     index = card.index
     bit = 1 << index
-    pile_index = turns = -1
+    turns = -1
     if hands[seat] & bit:
         hand = hands[seat] ^ bit
         hands = (hand, hands[1]) if seat == 0 else (hands[0], hand)
+        events.append(_HAND_PLAYED[seat][index])
     else:
         row = strawmen[seat]
-        pile_index = next(i for i, p in enumerate(row) if p.up is card)
-        if row[pile_index].down is not None:
-            turns = pile_index
+        at = 0
+        for p in row:
+            if p.up is card:
+                break
+            at += 1
+        under = row[at].down
+        if under is not None:
+            turns = at
         # The under-card stays face down (and unplayable) until the trick is complete.
-        row = (*row[:pile_index], pile(None, row[pile_index].down), *row[pile_index + 1 :])
-        strawmen = (row, strawmen[1]) if seat == 0 else (strawmen[0], row)
+        strawmen, piles = _moved(strawmen, piles, deal, seat, at, None, under)
         up = tops[seat] ^ bit
         tops = (up, tops[1]) if seat == 0 else (tops[0], up)
-    events.append(_played(seat, card, pile_index))
+        events.append(_played(seat, card, at))
     plays = (*plays, index)
     legals = (*legals, legal)
 
     if led < 0:
         follower = 1 - seat
-        legal = table.legal(hands[follower] | tops[follower], index)
-        return CompactRound(
-            number,
-            dealer,
-            first_chooser,
-            deal,
-            bids,
-            trumps,
-            table,
-            gifts,
-            hands,
-            tops,
-            strawmen,
-            plays,
-            legals,
-            tricks,
-            index,
-            turns,
-            leader,
-            captured,
-            scores,
-            legal,
-            phase,
-            SEATS[follower],
+        available = hands[follower] | tops[follower]
+        if available & table.follow[index]:
+            available &= table.allowed[index]
+        return _round(
+            (
+                number,
+                dealer,
+                first_chooser,
+                bids,
+                trumps,
+                table,
+                tops,
+                piles,
+                plays,
+                tricks,
+                index,
+                turns,
+                leader,
+                captured,
+                scores,
+                phase,
+                SEATS[follower],
+                deal,
+                gifts,
+                hands,
+                strawmen,
+                legals,
+                available,
+            )
         )
 
-    lead = DECK[led]
     winner = seat if table.beats[led] >> index & 1 else leader
-    done = trick(leader, lead, card, winner)
-    points = lead.rank.points + card.rank.points
+    done = trick(leader, DECK[led], card, winner)
+    points = POINTS[led] + POINTS[index]
     captured = (
         (captured[0] + points, captured[1]) if winner == 0 else (captured[0], captured[1] + points)
     )
-    events.append(TrickTaken(done, points))
+    events.append(_taken(done, points))
     # Both piles played from this trick turn up now, seat 0's first.
-    turning = [(leader, led_pile), (seat, turns)]
-    if seat == 0:
-        turning.reverse()
-    for owner, at in turning:
-        if at < 0:
-            continue
-        row = strawmen[owner]
-        under = row[at].down
-        if under is None:
-            continue
-        row = (*row[:at], pile(under, None), *row[at + 1 :])
-        strawmen = (row, strawmen[1]) if owner == 0 else (strawmen[0], row)
-        up = tops[owner] | 1 << under.index
-        tops = (up, tops[1]) if owner == 0 else (tops[0], up)
-        events.append(StrawmanTurned(owner, at, under))
+    if led_pile >= 0 or turns >= 0:
+        turning = (
+            ((leader, led_pile), (seat, turns)) if seat else ((seat, turns), (leader, led_pile))
+        )
+        for owner, at in turning:
+            if at < 0:
+                continue
+            under = strawmen[owner][at].down
+            if under is None:
+                continue
+            strawmen, piles = _moved(strawmen, piles, deal, owner, at, under, None)
+            up = tops[owner] | 1 << under.index
+            tops = (up, tops[1]) if owner == 0 else (tops[0], up)
+            events.append(_turned(owner, at, under))
     tricks = (*tricks, done)
     if len(tricks) == TRICKS_PER_ROUND:
         received = (POINTS[gifts[1]], POINTS[gifts[0]])
@@ -318,31 +353,109 @@ def play(rnd: CompactRound, seat: int, card: Card, events: list[Event]) -> Compa
     else:
         legal = hands[winner] | tops[winner]
         to_act = SEATS[winner]
-    return CompactRound(
-        number,
-        dealer,
-        first_chooser,
-        deal,
-        bids,
-        trumps,
-        table,
-        gifts,
-        hands,
-        tops,
-        strawmen,
-        plays,
-        legals,
-        tricks,
-        NO_CARD,
-        -1,
-        winner,
-        captured,
-        scores,
-        legal,
-        phase,
-        to_act,
+    return _round(
+        (
+            number,
+            dealer,
+            first_chooser,
+            bids,
+            trumps,
+            table,
+            tops,
+            piles,
+            plays,
+            tricks,
+            NO_CARD,
+            -1,
+            winner,
+            captured,
+            scores,
+            phase,
+            to_act,
+            deal,
+            gifts,
+            hands,
+            strawmen,
+            legals,
+            legal,
+        )
     )
+
+
+Rows = tuple[tuple[Strawman, ...], tuple[Strawman, ...]]
+PublicRows = tuple[tuple[PileView, ...], tuple[PileView, ...]]
+
+
+def _moved(
+    strawmen: Rows,
+    piles: PublicRows,
+    deal: Deal,
+    seat: int,
+    at: int,
+    up: Card | None,
+    down: Card | None,
+) -> tuple[Rows, PublicRows]:
+    """The rows with ``seat``'s pile ``at`` now holding ``up`` on ``down``."""
+    row = strawmen[seat]
+    now = pile(up, down)
+    row = (*row[:at], now, *row[at + 1 :])
+    shown = piles[seat]
+    shown = (*shown[:at], public_pile(now, deal.strawmen[seat][at]), *shown[at + 1 :])
+    if seat == 0:
+        return (row, strawmen[1]), (shown, piles[1])
+    return (strawmen[0], row), (piles[0], shown)
+
+
+_round = partial(tuple.__new__, CompactRound)
+"""A round from its fields in order, without the keyword handling of ``CompactRound()``."""
+
+
+def public_pile(now: Strawman, dealt: tuple[Card, Card]) -> PileView:
+    """The shared :class:`PileView` of a pile that now holds ``now`` and was dealt ``dealt``
+    (face-down card, face-up card): what everyone sees of it."""
+    down, up = dealt
+    key = (now.up, now.down, down, up)
+    found = _SHOWN.get(key)
+    if found is None:
+        hidden = now.down is not None
+        found = _SHOWN[key] = PileView(now.up, 1 if hidden else 0, up, None if hidden else down)
+    return found
+
+
+def public_rows(strawmen: Rows, deal: Deal) -> PublicRows:
+    """Both rows of piles as everyone sees them."""
+    a, b = (
+        tuple(public_pile(p, d) for p, d in zip(strawmen[s], deal.strawmen[s], strict=True))
+        for s in (0, 1)
+    )
+    return (a, b)
+
+
+_SHOWN: dict[tuple[Card | None, Card | None, Card, Card], PileView] = {}
+_TAKEN: dict[Trick, TrickTaken] = {}
+_TURNED: dict[tuple[int, int, Card], StrawmanTurned] = {}
+
+
+def _taken(done: Trick, points: int) -> TrickTaken:
+    found = _TAKEN.get(done)
+    if found is None:
+        found = _TAKEN[done] = TrickTaken(done, points)
+    return found
+
+
+def _turned(seat: int, at: int, card: Card) -> StrawmanTurned:
+    key = (seat, at, card)
+    found = _TURNED.get(key)
+    if found is None:
+        found = _TURNED[key] = StrawmanTurned(seat, at, card)
+    return found
 
 
 POINTS: tuple[int, ...] = tuple(c.points for c in DECK)
 """``POINTS[i]``: what card ``i`` scores."""
+
+_HAND_PLAYED: tuple[tuple[CardPlayed, ...], tuple[CardPlayed, ...]] = (
+    tuple(CardPlayed(0, c, None) for c in DECK),
+    tuple(CardPlayed(1, c, None) for c in DECK),
+)
+"""``_HAND_PLAYED[s][i]``: the event of seat ``s`` playing card ``i`` from its hand."""

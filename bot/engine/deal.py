@@ -100,18 +100,35 @@ class Deal:
         """Shuffle the deck and deal it: strawmen down, strawmen up, then the hands."""
         deck = list(DECK)
         rng.shuffle(deck)
-        return cls.from_order(deck)
+        return cls._laid(deck)
 
     @classmethod
     def from_order(cls, deck: Sequence[Card]) -> Deal:
         """Deal a deck in this order (first card first), as :func:`places` lays it out."""
-        seats = (places(0), places(1))
-        hands = (tuple(deck[seats[0].hand]), tuple(deck[seats[1].hand]))
+        if len(deck) == len(DECK) and len({c.index for c in deck}) == len(DECK):
+            return cls._laid(deck)
+        # Not the whole deck once: the checks say what is wrong.
+        a, b = _SEATS
+        hands = (tuple(deck[a.hand]), tuple(deck[b.hand]))
         strawmen = (
-            tuple(zip(deck[seats[0].downs], deck[seats[0].ups], strict=True)),
-            tuple(zip(deck[seats[1].downs], deck[seats[1].ups], strict=True)),
+            tuple(zip(deck[a.downs], deck[a.ups], strict=False)),
+            tuple(zip(deck[b.downs], deck[b.ups], strict=False)),
         )
         return cls(hands, strawmen)
+
+    @classmethod
+    def _laid(cls, deck: Sequence[Card]) -> Deal:
+        """The deal of a deck known to hold every card once (its checks cannot fail)."""
+        a, b = _SEATS
+        deal: Deal = object.__new__(cls)
+        hands = (tuple(deck[a.hand]), tuple(deck[b.hand]))
+        strawmen = (
+            tuple(zip(deck[a.downs], deck[a.ups], strict=True)),
+            tuple(zip(deck[b.downs], deck[b.ups], strict=True)),
+        )
+        object.__setattr__(deal, "hands", hands)
+        object.__setattr__(deal, "strawmen", strawmen)
+        return deal
 
     def order(self) -> list[Card]:
         """The deck order that :meth:`from_order` deals as this deal."""
@@ -122,3 +139,6 @@ class Deal:
             deck[at.ups] = [up for _, up in self.strawmen[seat]]
             deck[at.hand] = self.hands[seat]
         return deck
+
+
+_SEATS = (places(0), places(1))

@@ -28,7 +28,7 @@ from bot.engine.errors import (
     NotYourTurn,
     WrongPhase,
 )
-from bot.engine.masks import cards_in, mask_of
+from bot.engine.masks import Picker, cards_in, mask_of
 from bot.engine.parts import (
     POINTS_PER_ROUND,
     TARGETS,
@@ -42,11 +42,13 @@ from bot.engine.parts import (
     GiftGiven,
     Outcome,
     Phase,
+    PileView,
     Play,
     Resign,
     RoundAction,
     RoundDealt,
     RoundEnded,
+    RoundSummary,
     Strawman,
     StrawmanTurned,
     Termination,
@@ -212,9 +214,13 @@ class GameState:
     """Actions applied so far: a version number for the state."""
     cores: tuple[CompactRound, ...] = field(init=False, repr=False)
     """The rounds in compact form: what play reads and writes."""
+    finished: tuple[RoundSummary, ...] = field(init=False, repr=False)
+    """A summary of every finished round, gifts revealed (public once the round is over)."""
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "cores", tuple(compact_round(r) for r in self.rounds))
+        cores = tuple(compact_round(r) for r in self.rounds)
+        object.__setattr__(self, "cores", cores)
+        object.__setattr__(self, "finished", summaries(cores))
 
     if not TYPE_CHECKING:
 
@@ -245,6 +251,7 @@ class GameState:
             ("outcome", outcome),
             ("moves", moves),
             ("cores", cores),
+            ("finished", summaries(cores)),
         ):
             _set(state, name, value)
         return state
@@ -319,6 +326,7 @@ def _state(
     cores: tuple[CompactRound, ...],
     totals: tuple[int, int],
     outcome: Outcome | None,
+    finished: tuple[RoundSummary, ...] | None = None,
 ) -> GameState:
     """The state after one more action, from its compact rounds (``rounds`` left to build)."""
     state: GameState = _new(GameState)
@@ -328,7 +336,27 @@ def _state(
     _set(state, "outcome", outcome)
     _set(state, "moves", template.moves + 1)
     _set(state, "cores", cores)
+    _set(state, "finished", template.finished if finished is None else finished)
     return state
+
+
+def summaries(cores: tuple[CompactRound, ...]) -> tuple[RoundSummary, ...]:
+    """The summaries of the finished rounds among ``cores``, with running totals."""
+    out: tuple[RoundSummary, ...] = ()
+    for r in cores:
+        if r.scores is not None:
+            out = (*out, _summary(out, r, r.scores))
+    return out
+
+
+def _summary(
+    before: tuple[RoundSummary, ...], r: CompactRound, scores: tuple[int, int]
+) -> RoundSummary:
+    a, b = before[-1].totals if before else (0, 0)
+    gifts = (DECK[r.gifts[0]], DECK[r.gifts[1]])
+    return RoundSummary(
+        r.number, r.dealer, r.bids, scores, r.captured, gifts, (a + scores[0], b + scores[1])
+    )
 
 
 def public_round(rnd: CompactRound) -> Round:
@@ -421,26 +449,42 @@ GIFTS: tuple[tuple[Gift, ...], tuple[Gift, ...]] = (
     tuple(Gift(1, c) for c in DECK),
 )
 """``GIFTS[s][i]``: seat ``s`` gives card ``i``."""
-_OPTIONS: dict[tuple[BidKind | None, int], list[Bid]] = {}
+_OPTIONS: dict[tuple[BidKind | None, int], tuple[Bid, ...]] = {}
+_PLAY_PICKS = (Picker(PLAYS[0]), Picker(PLAYS[1]))
+_GIFT_PICKS = (Picker(GIFTS[0]), Picker(GIFTS[1]))
 
 
 def legal_actions(state: GameState, seat: int) -> list[Bid] | list[Gift] | list[Play]:
     """What ``seat`` may do now in the round (resigning aside). Empty when not its turn."""
     if seat not in state.to_act:
         return []
-    rnd = state.cores[-1]
+    return list(options(state.cores[-1], seat))  # type: ignore[return-value]
+
+
+def _ups(row: tuple[PileView, ...]) -> list[int]:
+    """The face-up cards of a row of piles, by pile."""
+    return [p.up.index for p in row if p.up is not None]
+
+
+def options(rnd: CompactRound, seat: int) -> tuple[Bid, ...] | tuple[Gift, ...] | tuple[Play, ...]:
+    """What ``seat`` may do now in the round, which waits for it: shared tuples of the
+    engine's actions, in the order :func:`legal_actions` lists them."""
     phase = rnd.phase
     if phase is Phase.PLAY:
-        plays = PLAYS[seat]
-        return [plays[c.index] for c in rnd.ordered(rnd.legal, seat)]
+        legal = rnd.legal
+        found = _PLAY_PICKS[seat](legal & rnd.hands[seat])
+        straw = legal & rnd.tops[seat]
+        if straw:
+            plays = PLAYS[seat]
+            found += tuple([plays[i] for i in _ups(rnd.piles[seat]) if straw >> i & 1])
+        return found
     if phase is Phase.GIFT:
-        gifts = GIFTS[seat]
-        return [gifts[c.index] for c in cards_in(rnd.hands[seat])]
+        return _GIFT_PICKS[seat](rnd.hands[seat])
     key = (rnd.bids[0].kind if rnd.bids else None, seat)
-    options = _OPTIONS.get(key)
-    if options is None:
-        options = _OPTIONS[key] = trump_options(rnd.bids, seat)
-    return list(options)
+    bids = _OPTIONS.get(key)
+    if bids is None:
+        bids = _OPTIONS[key] = tuple(trump_options(rnd.bids, seat))
+    return bids
 
 
 def check(state: GameState, action: Action) -> None:
@@ -546,8 +590,18 @@ def is_legal(state: GameState, action: Action) -> bool:
 
 def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
     """Check and apply an action; return the new state and what happened."""
-    check(state, action)
     events: list[Event] = []
+    cores = state.cores
+    if type(action) is Play and state.outcome is None and cores:
+        # The usual step, checked in one look at the legal set the round keeps.
+        rnd = cores[-1]
+        seat = action.seat
+        if rnd.legal >> action.card.index & 1 and rnd.to_act[0] == seat:
+            rnd = compact.play(rnd, seat, action.card, events)
+            if rnd.scores is None:
+                return _state(state, (*cores[:-1], rnd), state.totals, None), events
+            return _ended(state, rnd, events)
+    check(state, action)
     if isinstance(action, Play):
         rnd = compact.play(state.cores[-1], action.seat, action.card, events)
     elif isinstance(action, Bid):
@@ -571,10 +625,17 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
         events.append(RoundDealt(number, dealer))
         return _state(state, (*state.cores, rnd), state.totals, None), events
 
-    cores = (*state.cores[:-1], rnd)
     if rnd.scores is None:
-        return _state(state, cores, state.totals, None), events
+        return _state(state, (*state.cores[:-1], rnd), state.totals, None), events
+    return _ended(state, rnd, events)
+
+
+def _ended(
+    state: GameState, rnd: CompactRound, events: list[Event]
+) -> tuple[GameState, list[Event]]:
+    """The state after the action that ended the round ``rnd``."""
     scores = rnd.scores
+    assert scores is not None
     totals = (state.totals[0] + scores[0], state.totals[1] + scores[1])
     gifts = (DECK[rnd.gifts[0]], DECK[rnd.gifts[1]])
     events.append(RoundEnded(rnd.number, scores, totals, gifts))
@@ -582,7 +643,8 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
     if max(totals) >= state.target and totals[0] != totals[1]:
         ending = Outcome(Termination.FINISHED, 0 if totals[0] > totals[1] else 1)
         events.append(GameEnded(ending))
-    return _state(state, cores, totals, ending), events
+    finished = (*state.finished, _summary(state.finished, rnd, scores))
+    return _state(state, (*state.cores[:-1], rnd), totals, ending, finished), events
 
 
 def _end(state: GameState, outcome: Outcome, events: list[Event]) -> tuple[GameState, list[Event]]:

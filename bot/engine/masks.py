@@ -9,24 +9,45 @@ card, once per pair of trumps.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
-from bot.engine.cards import DECK, Card
+from bot.engine.cards import DECK, Card, Rank, Suit
 from bot.engine.trumps import Trumps, legal_plays, trick_winner
 
 TEXTS: tuple[str, ...] = tuple(c.text for c in DECK)
 """``TEXTS[i]``: the text notation of card ``i``, without two enum lookups."""
 
+
+def _bits(width: int) -> list[tuple[int, ...]]:
+    """The set bits of every ``width``-bit value, lowest first."""
+    bits: list[tuple[int, ...]] = [()]
+    for b in range(width):
+        bits += [(*t, b) for t in bits]
+    return bits
+
+
 # The set bits of every 12-bit value for the low, middle and high thirds of a mask: a mask's
 # cards are three lookups and two concatenations.
-_THIRDS = tuple(tuple(b for b in range(12) if v >> b & 1) for v in range(4096))
-_LOW = tuple(tuple(DECK[b] for b in t) for t in _THIRDS)
-_MID = tuple(tuple(DECK[b + 12] for b in t) for t in _THIRDS)
-_HIGH = tuple(tuple(DECK[b + 24] for b in t) for t in _THIRDS)
-_LOW_TEXT = tuple(tuple(TEXTS[b] for b in t) for t in _THIRDS)
-_MID_TEXT = tuple(tuple(TEXTS[b + 12] for b in t) for t in _THIRDS)
-_HIGH_TEXT = tuple(tuple(TEXTS[b + 24] for b in t) for t in _THIRDS)
+_THIRDS = _bits(12)
+INDEX_LOW: tuple[tuple[int, ...], ...] = tuple(_THIRDS)
+"""``INDEX_LOW[m]``: the card indices of the 12-bit value ``m`` (cards 0 to 11)."""
+INDEX_MID: tuple[tuple[int, ...], ...] = tuple(tuple(map((12).__add__, t)) for t in _THIRDS)
+"""``INDEX_MID[m]``: the card indices of ``m << 12`` (cards 12 to 23)."""
+INDEX_HIGH: tuple[tuple[int, ...], ...] = tuple(tuple(map((24).__add__, t)) for t in _THIRDS)
+"""``INDEX_HIGH[m]``: the card indices of ``m << 24`` (cards 24 to 35)."""
+_LOW = tuple(tuple(map(DECK.__getitem__, t)) for t in INDEX_LOW)
+_MID = tuple(tuple(map(DECK.__getitem__, t)) for t in INDEX_MID)
+_HIGH = tuple(tuple(map(DECK.__getitem__, t)) for t in INDEX_HIGH)
+_LOW_TEXT = tuple(tuple(map(TEXTS.__getitem__, t)) for t in INDEX_LOW)
+_MID_TEXT = tuple(tuple(map(TEXTS.__getitem__, t)) for t in INDEX_MID)
+_HIGH_TEXT = tuple(tuple(map(TEXTS.__getitem__, t)) for t in INDEX_HIGH)
+
+
+def indices_in(mask: int) -> tuple[int, ...]:
+    """The card indices of ``mask``, lowest first."""
+    return INDEX_LOW[mask & 4095] + INDEX_MID[mask >> 12 & 4095] + INDEX_HIGH[mask >> 24]
 
 
 def cards_in(mask: int) -> tuple[Card, ...]:
@@ -37,6 +58,37 @@ def cards_in(mask: int) -> tuple[Card, ...]:
 def texts_in(mask: int) -> tuple[str, ...]:
     """The text notation of the cards of ``mask``, lowest index first."""
     return _LOW_TEXT[mask & 4095] + _MID_TEXT[mask >> 12 & 4095] + _HIGH_TEXT[mask >> 24]
+
+
+Item = TypeVar("Item")
+
+
+class Picker(Generic[Item]):
+    """``picker(mask)``: the items of the cards of ``mask`` (``items[i]`` for card ``i``),
+    lowest index first, as a shared tuple; each third of a mask is read once, then kept."""
+
+    __slots__ = ("_high", "_items", "_low", "_mid")
+
+    def __init__(self, items: Sequence[Item]) -> None:
+        self._items = tuple(items)
+        self._low: list[tuple[Item, ...] | None] = [None] * 4096
+        self._mid: list[tuple[Item, ...] | None] = [None] * 4096
+        self._high: list[tuple[Item, ...] | None] = [None] * 4096
+
+    def __call__(self, mask: int) -> tuple[Item, ...]:
+        m = mask & 4095
+        low = self._low[m]
+        if low is None:
+            low = self._low[m] = tuple(map(self._items.__getitem__, INDEX_LOW[m]))
+        m = mask >> 12 & 4095
+        mid = self._mid[m]
+        if mid is None:
+            mid = self._mid[m] = tuple(map(self._items.__getitem__, INDEX_MID[m]))
+        m = mask >> 24
+        high = self._high[m]
+        if high is None:
+            high = self._high[m] = tuple(map(self._items.__getitem__, INDEX_HIGH[m]))
+        return low + mid + high
 
 
 def mask_of(cards: Iterable[Card]) -> int:
@@ -66,6 +118,11 @@ class TrickTable:
 
 
 _TABLES: dict[tuple[int, int], TrickTable] = {}
+
+
+def all_trick_tables() -> tuple[TrickTable, ...]:
+    """The :class:`TrickTable` of every pair of trumps, by ``suit * 9 + rank`` (numbers)."""
+    return tuple(trick_table(Trumps(suit, rank)) for suit in Suit for rank in Rank)
 
 
 def trick_table(trumps: Trumps) -> TrickTable:

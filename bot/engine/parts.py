@@ -211,3 +211,41 @@ class Trick:
 
     def card_of(self, seat: int) -> Card:
         return self.cards[0] if seat == self.leader else self.cards[1]
+
+
+@dataclass(frozen=True, slots=True)
+class PileView:
+    """A strawman pile as everyone sees it."""
+
+    up: Card | None
+    """The face-up card, or None."""
+    hidden: int
+    """Face-down cards under it (0 or 1); never which card."""
+    dealt: Card | None = None
+    """The card dealt face up on this pile, played or not (everyone saw it): None only in a
+    view rebuilt from a message that does not say it."""
+    turned: Card | None = None
+    """The card dealt face down, once it has turned up (played since or not); None while it
+    is face down, or when not known."""
+
+    @property
+    def known(self) -> bool:
+        """Whether the view says every card this pile has shown this round."""
+        return self.dealt is not None and (self.hidden == 1 or self.turned is not None)
+
+
+@dataclass(frozen=True, slots=True)
+class RoundSummary:
+    """A finished round, with both gifts revealed."""
+
+    number: int
+    dealer: int
+    bids: tuple[Bid, ...]
+    scores: tuple[int, int]
+    """Round points per seat, gifts included."""
+    captured: tuple[int, int]
+    """Points taken in tricks, gifts excluded."""
+    gifts: tuple[Card, Card]
+    """``gifts[s]``: the card seat ``s`` gave away."""
+    totals: tuple[int, int]
+    """Running totals after this round."""

@@ -1,11 +1,14 @@
-"""The full game state as JSON (schema ``vidrasso-state/2``), for storage.
+"""The full game state as JSON (schema ``vidrasso-state/3``), for storage.
 
 Unlike a record, this holds the state exactly as it stands, so loading it is cheap: no replay.
 Each round is written as its compact form keeps it (:mod:`bot.engine.compact`): the deck
-order of its deal, the hands and the cards played each as one string of cards, the legal set
-of each play as a card mask, and who took each trick.
-States stored as ``vidrasso-state/1`` (before the compact form) still load: their rounds are
-read as :class:`~bot.engine.game.Round` objects and played again from their deals.
+order of its deal and the cards played each as one string of cards, the bids as one string,
+the hands, the face-up strawman cards and the face-down ones each as a card mask per seat, the
+legal set of each play as a card mask, and who took each trick.
+States stored as ``vidrasso-state/2`` (the same, with cards written out) and
+``vidrasso-state/1`` (before the compact form) still load: the rounds of the first are read as
+written, those of the second as :class:`~bot.engine.game.Round` objects played again from
+their deals.
 """
 
 from __future__ import annotations
@@ -13,20 +16,36 @@ from __future__ import annotations
 from typing import Any
 
 from bot.engine import compact
-from bot.engine.cards import DECK, Card
+from bot.engine.cards import DECK, Card, Rank, Suit
 from bot.engine.compact import NO_CARD, CompactRound
 from bot.engine.deal import Cut, Deal
 from bot.engine.errors import InvalidRecord
 from bot.engine.game import GameState, Outcome, Round, Strawman, Termination, Trick
-from bot.engine.masks import TEXTS, mask_of, texts_in, trick_table
+from bot.engine.masks import TEXTS, TrickTable, mask_of, texts_in, trick_table
 from bot.engine.parts import Phase
 from bot.engine.record import bid_from_json, bid_to_json, deal_from_json
+from bot.engine.trumps import Bid, BidKind, Trumps
 
-STATE_SCHEMA = "vidrasso-state/2"
+STATE_SCHEMA = "vidrasso-state/3"
+SCHEMA_2 = "vidrasso-state/2"
+"""Written with the compact form, cards written out; read on load."""
 OLD_SCHEMA = "vidrasso-state/1"
 """Written before the compact form; read and migrated on load."""
 
 _BY_TEXT = {c.text: c for c in DECK}
+_INDEX = {c.text: c.index for c in DECK}
+_PAIRS = tuple(slice(i, i + 2) for i in range(0, 2 * len(DECK), 2))
+"""The places of the cards in a string of up to 36 cards."""
+_KINDS = {BidKind.SUIT: "s", BidKind.RANK: "r"}
+_BIDS: dict[str, Bid] = {
+    f"{seat}s{suit.value}": Bid(seat, BidKind.SUIT, suit) for seat in (0, 1) for suit in Suit
+} | {f"{seat}r{rank.value}": Bid(seat, BidKind.RANK, rank) for seat in (0, 1) for rank in Rank}
+"""Every trump choice by its text: seat, ``s`` or ``r``, the suit or rank."""
+
+
+def _indices(text: str) -> tuple[int, ...]:
+    """The indices of cards written one after another (a KeyError for anything else)."""
+    return tuple(map(_INDEX.__getitem__, map(text.__getitem__, _PAIRS[: (len(text) + 1) // 2])))
 
 
 def _card(text: str) -> Card:
@@ -68,7 +87,101 @@ def round_to_json(rnd: CompactRound) -> dict[str, Any]:
     }
 
 
+def round_to_text(rnd: CompactRound) -> dict[str, Any]:
+    """A round as ``vidrasso-state/3`` writes it."""
+    downs = [mask_of(p.down for p in row if p.down is not None) for row in rnd.strawmen]
+    return {
+        "number": rnd.number,
+        "dealer": rnd.dealer,
+        "first_chooser": rnd.first_chooser,
+        "deal": "".join([TEXTS[c.index] for c in rnd.deal.order()]),
+        "bids": "".join([f"{b.seat}{_KINDS[b.kind]}{b.value.value}" for b in rnd.bids]),
+        "gifts": [None if g == NO_CARD else TEXTS[g] for g in rnd.gifts],
+        "hands": list(rnd.hands),
+        "tops": list(rnd.tops),
+        "downs": downs,
+        "plays": "".join([TEXTS[i] for i in rnd.plays]),
+        "legal": list(rnd.legals),
+        "winners": "".join([str(t.winner) for t in rnd.tricks]),
+        "leader": rnd.leader,
+        "captured": list(rnd.captured),
+        "scores": None if rnd.scores is None else list(rnd.scores),
+    }
+
+
+def round_from_text(data: dict[str, Any]) -> CompactRound:
+    """A round as ``vidrasso-state/3`` wrote it."""
+    gifts = data["gifts"]
+    hands = data["hands"]
+    tops = (int(data["tops"][0]), int(data["tops"][1]))
+    downs = data["downs"]
+    plays = _indices(data["plays"])
+    dealer = int(data["dealer"])
+    leader = 1 - dealer
+    tricks: list[Trick] = []
+    trick = compact.trick
+    for winner, lead, follow in zip(data["winners"], plays[0::2], plays[1::2], strict=False):
+        won = int(winner)
+        tricks.append(trick(leader, DECK[lead], DECK[follow], won))
+        leader = won
+    bids, trumps, table = _named(data["bids"])
+    deal = Deal.from_order(list(map(DECK.__getitem__, _indices(data["deal"]))))
+    rows = compact.laid(deal, tops, (int(downs[0]), int(downs[1])))
+    led = plays[-1] if len(plays) % 2 else NO_CARD
+    row = rows[int(data["leader"])]
+    led_pile = next(
+        (i for i, p in enumerate(row) if led != NO_CARD and p.up is None and p.down is not None),
+        -1,
+    )
+    scores = data["scores"]
+    rnd = CompactRound(
+        number=int(data["number"]),
+        dealer=dealer,
+        first_chooser=int(data["first_chooser"]),
+        deal=deal,
+        bids=bids,
+        trumps=trumps,
+        table=table,
+        gifts=(
+            NO_CARD if gifts[0] is None else _INDEX[gifts[0]],
+            NO_CARD if gifts[1] is None else _INDEX[gifts[1]],
+        ),
+        hands=(int(hands[0]), int(hands[1])),
+        tops=tops,
+        strawmen=rows,
+        piles=((), ()),
+        plays=plays,
+        legals=tuple(map(int, data["legal"])),
+        tricks=tuple(tricks),
+        led=led,
+        led_pile=led_pile,
+        leader=int(data["leader"]),
+        captured=(int(data["captured"][0]), int(data["captured"][1])),
+        scores=None if scores is None else (int(scores[0]), int(scores[1])),
+        legal=0,
+        phase=Phase.TRUMP,
+        to_act=(),
+    )
+    return compact.settled(rnd)
+
+
+_NAMED: dict[str, tuple[tuple[Bid, ...], Trumps, TrickTable | None]] = {}
+
+
+def _named(text: str) -> tuple[tuple[Bid, ...], Trumps, TrickTable | None]:
+    """The bids written as ``text``, their trumps and, once both are named, their rules."""
+    found = _NAMED.get(text)
+    if found is None:
+        bids = tuple(_BIDS[text[i : i + 3]] for i in range(0, len(text), 3))
+        trumps = compact.trumps_of(bids)
+        found = (bids, trumps, trick_table(trumps) if trumps.complete else None)
+        if len(_NAMED) < 1000:  # texts that are not bids never get far, but cap it anyway
+            _NAMED[text] = found
+    return found
+
+
 def round_from_json(data: dict[str, Any]) -> CompactRound:
+    """A round as ``vidrasso-state/2`` wrote it."""
     gifts = data["gifts"]
     hands = data["hands"]
     rows = tuple(
@@ -105,6 +218,7 @@ def round_from_json(data: dict[str, Any]) -> CompactRound:
         hands=(mask_of(_cards(hands[0])), mask_of(_cards(hands[1]))),
         tops=(_tops(rows[0]), _tops(rows[1])),
         strawmen=(rows[0], rows[1]),
+        piles=((), ()),
         plays=plays,
         legals=tuple(int(m) for m in data["legal"]),
         tricks=tuple(tricks),
@@ -159,7 +273,7 @@ def state_to_json(state: GameState) -> dict[str, Any]:
         "schema": STATE_SCHEMA,
         "target": state.target,
         "cut": [c.text for c in state.cut.cards],
-        "rounds": [round_to_json(r) for r in state.cores],
+        "rounds": [round_to_text(r) for r in state.cores],
         "totals": list(state.totals),
         "outcome": None
         if outcome is None
@@ -175,7 +289,7 @@ def state_to_json(state: GameState) -> dict[str, Any]:
 def state_from_json(data: dict[str, Any]) -> GameState:
     """Read a state written by :func:`state_to_json`, now or as ``vidrasso-state/1``."""
     schema = data.get("schema")
-    if schema not in (STATE_SCHEMA, OLD_SCHEMA):
+    if schema not in (STATE_SCHEMA, SCHEMA_2, OLD_SCHEMA):
         raise InvalidRecord(f"unknown state schema {schema!r}")
     try:
         raw = data["outcome"]
@@ -191,7 +305,8 @@ def state_from_json(data: dict[str, Any]) -> GameState:
         if schema == OLD_SCHEMA:
             rounds = tuple(old_round_from_json(r) for r in data["rounds"])
             return GameState(target, Cut((a, b)), rounds, totals, outcome, moves)
-        cores = tuple(round_from_json(r) for r in data["rounds"])
+        read = round_from_text if schema == STATE_SCHEMA else round_from_json
+        cores = tuple(read(r) for r in data["rounds"])
         return GameState.stored(target, Cut((a, b)), cores, totals, outcome, moves)
     except (KeyError, TypeError, ValueError, IndexError) as error:
         if isinstance(error, InvalidRecord):

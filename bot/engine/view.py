@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
-from typing import TYPE_CHECKING, Any
+from functools import partial
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from bot.engine.cards import DECK, Card
-from bot.engine.compact import NO_CARD, CompactRound
+from bot.engine.compact import NO_CARD, PUBLIC, CompactRound
 from bot.engine.game import (
     GameState,
     Gift,
@@ -21,48 +22,13 @@ from bot.engine.game import (
     Play,
     RoundAction,
     Trick,
-    legal_actions,
+    options,
 )
 from bot.engine.masks import cards_in
+from bot.engine.parts import PileView, RoundSummary
 from bot.engine.trumps import Bid, Trumps
 
-
-@dataclass(frozen=True, slots=True)
-class PileView:
-    """A strawman pile as everyone sees it."""
-
-    up: Card | None
-    """The face-up card, or None."""
-    hidden: int
-    """Face-down cards under it (0 or 1); never which card."""
-    dealt: Card | None = None
-    """The card dealt face up on this pile, played or not (everyone saw it): None only in a
-    view rebuilt from a message that does not say it."""
-    turned: Card | None = None
-    """The card dealt face down, once it has turned up (played since or not); None while it
-    is face down, or when not known."""
-
-    @property
-    def known(self) -> bool:
-        """Whether the view says every card this pile has shown this round."""
-        return self.dealt is not None and (self.hidden == 1 or self.turned is not None)
-
-
-@dataclass(frozen=True, slots=True)
-class RoundSummary:
-    """A finished round, with both gifts revealed."""
-
-    number: int
-    dealer: int
-    bids: tuple[Bid, ...]
-    scores: tuple[int, int]
-    """Round points per seat, gifts included."""
-    captured: tuple[int, int]
-    """Points taken in tricks, gifts excluded."""
-    gifts: tuple[Card, Card]
-    """``gifts[s]``: the card seat ``s`` gave away."""
-    totals: tuple[int, int]
-    """Running totals after this round."""
+__all__ = ["PileView", "RoundSummary", "TableView", "view"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,17 +69,18 @@ class TableView:
     """What the viewer may do now, exactly :func:`~bot.engine.game.legal_actions` for its seat:
     trump choices, gifts or plays. Empty for the public view and when the seat need not act."""
     finished_rounds: tuple[RoundSummary, ...]
-    _source: GameState | None = field(default=None, init=False, repr=False, compare=False)
-    """The state a view made by :func:`view` reads its fields from until each is computed."""
+    _seen: Seen | None = field(default=None, init=False, repr=False, compare=False)
+    """What a view made by :func:`view` computes its other fields from (:class:`Seen`): only
+    what the viewer may see, never the state."""
 
     if not TYPE_CHECKING:
 
         def __getattr__(self, name: str) -> Any:
             # Only reached for a field :func:`view` has not computed yet.
             compute = _FIELDS.get(name)
-            if compute is None or self._source is None:
+            if compute is None or self._seen is None:
                 raise AttributeError(f"'TableView' object has no attribute {name!r}")
-            value = compute(self._source, self.seat)
+            value = compute(self._seen)
             object.__setattr__(self, name, value)
             return value
 
@@ -123,7 +90,7 @@ class TableView:
     def __setstate__(self, state: tuple[object, ...]) -> None:
         for f, value in zip((f for f in fields(self) if f.init), state, strict=True):
             object.__setattr__(self, f.name, value)
-        object.__setattr__(self, "_source", None)
+        object.__setattr__(self, "_seen", None)
 
     @property
     def legal(self) -> tuple[Card, ...]:
@@ -169,90 +136,107 @@ class TableView:
         return cards
 
 
+class Seen(NamedTuple):
+    """What one seat (or everyone) may see of a state, as :func:`view` copies it: the public
+    part of the current round, the game's public figures and the viewer's own hand and gift.
+    A view computes the fields it is asked for from this, never from the state."""
+
+    table: tuple[object, ...]
+    """The current round's public fields: ``rnd[:PUBLIC]`` of its
+    :class:`~bot.engine.compact.CompactRound`."""
+    target: int
+    moves: int
+    outcome: Outcome | None
+    totals: tuple[int, int]
+    finished: tuple[RoundSummary, ...]
+    hand_sizes: tuple[int, int]
+    gifts_in: tuple[bool, bool]
+    hand: int
+    """The viewer's own hand as a card mask; -1 for the public view."""
+    gift: int
+    """The card the viewer gave, or :data:`NO_CARD`."""
+
+
 def view(state: GameState, seat: int | None = None) -> TableView:
     """The game as ``seat`` sees it, or as everyone sees it when ``seat`` is None.
 
-    The view is made at once and filled in as it is read: each field is computed from the
-    state by the functions below on first access, so a player that reads only its actions
-    pays for nothing else. Comparing, hashing, printing, copying or pickling a view computes
-    every field, and a pickled view carries only its fields, never the state.
+    The view is made at once from what the seat may see (:class:`Seen`), its actions
+    included; the other fields are computed from that on first access, so a player that reads
+    only its actions pays for nothing else. Comparing, hashing, printing, copying or pickling a
+    view computes every field, and a pickled view carries only its fields.
     """
-    if not state.cores:
+    cores = state.cores
+    if not cores:
         raise ValueError("a game is seen once its first round is dealt")
+    rnd = cores[-1]
+    hands = rnd.hands
+    gifts = rnd.gifts
+    outcome = state.outcome
     seen: TableView = _new(TableView)
     _set(seen, "seat", seat)
-    _set(seen, "_source", state)
+    _set(
+        seen,
+        "_seen",
+        _seen(
+            (
+                rnd[:PUBLIC],
+                state.target,
+                state.moves,
+                outcome,
+                state.totals,
+                state.finished,
+                (hands[0].bit_count(), hands[1].bit_count()),
+                (gifts[0] != NO_CARD, gifts[1] != NO_CARD),
+                -1 if seat is None else hands[seat],
+                NO_CARD if seat is None else gifts[seat],
+            )
+        ),
+    )
+    acts = seat is not None and outcome is None and seat in rnd.to_act
+    _set(seen, "actions", options(rnd, seat) if acts else ())  # type: ignore[arg-type]
     return seen
 
 
 _new = object.__new__
 _set = object.__setattr__
+_seen = partial(tuple.__new__, Seen)
 
 
-def _current(state: GameState) -> CompactRound:
-    return state.cores[-1]
+def _table(index: int) -> Callable[[Seen], object]:
+    return lambda seen: seen.table[index]
 
 
-def _hand(state: GameState, seat: int | None) -> tuple[Card, ...] | None:
-    return None if seat is None else cards_in(_current(state).hands[seat])
+_TABLE = {name: _table(i) for i, name in enumerate(CompactRound._fields[:PUBLIC])}
+_LED: tuple[tuple[Card, ...], ...] = tuple((c,) for c in DECK)
 
 
-def _gift_given(state: GameState, seat: int | None) -> Card | None:
-    given = NO_CARD if seat is None else _current(state).gifts[seat]
-    return None if given == NO_CARD else DECK[given]
+def _trick(seen: Seen) -> tuple[Card, ...]:
+    led = _TABLE["led"](seen)
+    assert isinstance(led, int)
+    return () if led == NO_CARD else _LED[led]
 
 
-def _actions(state: GameState, seat: int | None) -> tuple[RoundAction, ...]:
-    return () if seat is None else tuple(legal_actions(state, seat))
-
-
-def _piles(rnd: CompactRound, seat: int) -> tuple[PileView, ...]:
-    """A seat's piles as everyone sees it, with the cards each has shown this round."""
-    return tuple(
-        PileView(p.up, p.hidden, up, None if p.down is not None else down)
-        for p, (down, up) in zip(rnd.strawmen[seat], rnd.deal.strawmen[seat], strict=True)
-    )
-
-
-def _finished_rounds(state: GameState) -> tuple[RoundSummary, ...]:
-    summaries: list[RoundSummary] = []
-    a = b = 0
-    for r in state.cores:
-        if r.scores is None:
-            continue
-        a += r.scores[0]
-        b += r.scores[1]
-        gifts = (DECK[r.gifts[0]], DECK[r.gifts[1]])
-        summaries.append(
-            RoundSummary(r.number, r.dealer, r.bids, r.scores, r.captured, gifts, (a, b))
-        )
-    return tuple(summaries)
-
-
-_FIELDS: dict[str, Callable[[GameState, int | None], object]] = {
-    "target": lambda state, seat: state.target,
-    "moves": lambda state, seat: state.moves,
-    "phase": lambda state, seat: state.phase,
-    "outcome": lambda state, seat: state.outcome,
-    "totals": lambda state, seat: state.totals,
-    "round_number": lambda state, seat: _current(state).number,
-    "dealer": lambda state, seat: _current(state).dealer,
-    "first_chooser": lambda state, seat: _current(state).first_chooser,
-    "bids": lambda state, seat: _current(state).bids,
-    "trumps": lambda state, seat: _current(state).trumps,
-    "to_act": lambda state, seat: state.to_act,
-    "hand": _hand,
-    "hand_sizes": lambda state, seat: tuple(h.bit_count() for h in _current(state).hands),
-    "strawmen": lambda state, seat: (_piles(_current(state), 0), _piles(_current(state), 1)),
-    "gifts_in": lambda state, seat: tuple(g != NO_CARD for g in _current(state).gifts),
-    "gift_given": _gift_given,
-    "tricks": lambda state, seat: _current(state).tricks,
-    "trick": lambda state, seat: (
-        () if _current(state).led == NO_CARD else (DECK[_current(state).led],)
-    ),
-    "leader": lambda state, seat: _current(state).leader,
-    "captured": lambda state, seat: _current(state).captured,
-    "actions": _actions,
-    "finished_rounds": lambda state, seat: _finished_rounds(state),
+_FIELDS: dict[str, Callable[[Seen], object]] = {
+    "target": lambda seen: seen.target,
+    "moves": lambda seen: seen.moves,
+    "phase": lambda seen: Phase.OVER if seen.outcome is not None else _TABLE["phase"](seen),
+    "outcome": lambda seen: seen.outcome,
+    "totals": lambda seen: seen.totals,
+    "round_number": _TABLE["number"],
+    "dealer": _TABLE["dealer"],
+    "first_chooser": _TABLE["first_chooser"],
+    "bids": _TABLE["bids"],
+    "trumps": _TABLE["trumps"],
+    "to_act": lambda seen: () if seen.outcome is not None else _TABLE["to_act"](seen),
+    "hand": lambda seen: None if seen.hand < 0 else cards_in(seen.hand),
+    "hand_sizes": lambda seen: seen.hand_sizes,
+    "strawmen": _TABLE["piles"],
+    "gifts_in": lambda seen: seen.gifts_in,
+    "gift_given": lambda seen: None if seen.gift == NO_CARD else DECK[seen.gift],
+    "tricks": _TABLE["tricks"],
+    "trick": lambda seen: _trick(seen),
+    "leader": _TABLE["leader"],
+    "captured": _TABLE["captured"],
+    "finished_rounds": lambda seen: seen.finished,
 }
-"""How :func:`view` computes each field of a :class:`TableView` from the state."""
+"""How a :class:`TableView` made by :func:`view` computes each field from what it saw."""

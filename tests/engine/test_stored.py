@@ -24,7 +24,7 @@ from bot.engine import (
     to_record,
     view,
 )
-from bot.engine.serialize import OLD_SCHEMA, STATE_SCHEMA
+from bot.engine.serialize import OLD_SCHEMA, SCHEMA_2, STATE_SCHEMA
 
 SAVED: list[dict[str, Any]] = json.loads(
     (Path(__file__).parent / "data" / "states-v1.json").read_text(encoding="utf-8")
@@ -52,3 +52,26 @@ def test_a_state_saved_before_plays_on(saved: dict[str, Any]) -> None:
     final: GameState = list(random_decisions(rng, state))[-1]
     assert final.is_over
     assert from_record(json.loads(json.dumps(to_record(final)))) == final
+
+
+SAVED_2: list[dict[str, Any]] = json.loads(
+    (Path(__file__).parent / "data" / "states-v2.json").read_text(encoding="utf-8")
+)
+"""States written as ``vidrasso-state/2`` (cards written out) by the engine before
+``vidrasso-state/3``, each with the record that engine exported from it."""
+
+
+@pytest.mark.parametrize("saved", SAVED_2, ids=[s["name"] for s in SAVED_2])
+def test_a_state_saved_as_schema_2_loads_as_it_was(saved: dict[str, Any]) -> None:
+    assert saved["state"]["schema"] == SCHEMA_2
+    state = state_from_json(saved["state"])
+    assert to_record(state, ["alice", "bob"]) == saved["record"]
+    assert state.moves == saved["state"]["moves"]
+    again = json.loads(json.dumps(state_to_json(state)))
+    assert again["schema"] == STATE_SCHEMA
+    assert state_from_json(again) == state
+    if state.to_act:
+        seat = state.to_act[0]
+        assert view(state, seat).actions == tuple(legal_actions(state, seat))
+    final: GameState = list(random_decisions(random.Random(saved["name"]), state))[-1]
+    assert final.is_over
