@@ -11,7 +11,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-SERVICES = ("bot.play", "bot.ladder", "bot.clocks", "bot.settings", "bot.games")
+SERVICES = ("bot.play", "bot.ladder", "bot.clocks", "bot.settings", "bot.learn", "bot.games")
 """The services and their models: plain Python on top of the engines and the storage interface."""
 EXTENSIONS = ("cogs.play", "cogs.ladder", "cogs.clocks", "cogs.settings")
 """The cog modules the bot loads (everything else under ``cogs/`` is shared glue)."""
