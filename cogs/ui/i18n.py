@@ -76,7 +76,7 @@ def language_of(locale: discord.Locale | str | None) -> str:
     return code if code in LANGUAGES else ENGLISH
 
 
-def text(language: str, message: str, context: str | None = None, **values: Any) -> str:
+def text(language: str, message: str, context: str | None = None, /, **values: Any) -> str:
     """``message`` in ``language``, with ``values`` filled in; English when the catalog has
     no translation or the translation does not take the same placeholders."""
     found = catalog(language)
@@ -100,10 +100,10 @@ class Words:
     def __init__(self, language: str = ENGLISH) -> None:
         self.language = language if language in LANGUAGES else ENGLISH
 
-    def __call__(self, message: str, **values: Any) -> str:
+    def __call__(self, message: str, /, **values: Any) -> str:
         return text(self.language, message, **values)
 
-    def n(self, singular: str, plural: str, count: int, **values: Any) -> str:
+    def n(self, singular: str, plural: str, count: int, /, **values: Any) -> str:
         """The text for ``count`` of something (``{count}`` is filled in)."""
         found = catalog(self.language)
         chosen = found.ngettext(singular, plural, count)
