@@ -45,14 +45,16 @@ discord.py gives each view sent in an ephemeral message a 15-minute timeout task
 which would make the harness (not the bot) slower with every turn; so after each turn the
 benchmark stops those views, which changes nothing the bot does (see :func:`stop_timed_views`).
 ``--keep-hand-views`` leaves them running, to see the effect. Likewise the harness records
-every request and every state of every message for tests to read; the benchmark reads neither,
-so it forgets them after each turn (:func:`forget_history`): kept, they are hundreds of
-thousands of objects by the end of a run, and the garbage collector's full passes over them
-(the harness's, not the bot's) grow to hundreds of milliseconds.
+every request, every state of every message and every interaction for tests to read; the
+benchmark forgets the requests and message states after each turn, and every hundred clicks the
+interactions that are over (unless the bot still holds their token for a live hand) with the
+ephemeral and deleted messages nothing reaches any more (:func:`forget_history`). Kept
+(``--keep-history``), they grow by some 40,000 objects every 1,000 card plays, which the garbage
+collector walks again and again: the harness slowing down, not the bot.
 
     PYTHONPATH=. .venv/bin/python bench/bot.py [--plays N] [--finished N [N ...]] [--seed S]
         [--warmup N] [--live N] [--concurrency N] [--no-pictures] [--keep-hand-views]
-        [--profile]
+        [--keep-history] [--profile]
 """
 
 from __future__ import annotations
@@ -317,11 +319,31 @@ def stop_timed_views() -> int:
     return len(views)
 
 
-def forget_history(h: Harness) -> None:
-    """Drop the harness's record of past requests and message states (tests read them; the
-    benchmark never does). The messages themselves, and the interactions, stay."""
+FORGET_EVERY = 100
+"""Finished clicks between two sweeps of the harness's interactions and messages."""
+
+
+def forget_history(h: Harness, tables: GamesInProgress) -> None:
+    """Drop what the harness records for tests and the benchmark no longer needs.
+
+    The record of past requests and message states goes after every turn; every
+    :data:`FORGET_EVERY` finished clicks, so do the interactions whose handling is over and
+    whose token the bot no longer keeps (a player's live hand is edited through the token of
+    their latest click on it), with the ephemeral and deleted messages nothing reaches any
+    more (``World.forget``). Kept, they grow by thousands of objects a second: the garbage
+    collector's passes over them, and anything in the harness that walks them, would be the
+    harness slowing down, not the bot.
+    """
+    if tables.keep_history:
+        return
     h.world.log.clear()
     h.api.requests.clear()
+    if len(tables.done) < tables.kept + FORGET_EVERY:
+        return
+    live = {hand.interaction.token for hand in tables.bot.hands._live.values()}
+    h.world.forget(t for t in tables.done if t not in live)
+    tables.done = [t for t in tables.done if t in h.world.interactions]
+    tables.kept = len(tables.done)
 
 
 def make_bot(db_path: Path, *, pictures: bool = True) -> VidrassoBot:
@@ -342,11 +364,18 @@ class GamesInProgress:
         *,
         keep_hand_views: bool,
         concurrent: bool = False,
+        keep_history: bool = False,
     ) -> None:
         self.h = h
         self.bot = bot
         self.rng = rng
         self.keep_hand_views = keep_hand_views
+        self.keep_history = keep_history
+        """Keep every record of the harness, as tests have them (see :func:`forget_history`)."""
+        self.done: list[str] = []
+        """Tokens of the interactions whose clicks have finished, not forgotten yet."""
+        self.kept = 0
+        """How many of them the last sweep kept (the bot still used their tokens)."""
         self.concurrent = concurrent
         """Clicks may be in flight together (``Harness.click(..., concurrent=True)``)."""
         self.tables: dict[int, int] = {}
@@ -450,6 +479,7 @@ async def turn(
         picked = await pick(h, user, hand, rng, concurrent=tables.concurrent)
         if run is not None:
             run.other.add(picked, time.perf_counter() - start)
+        tables.done.append(picked.record.token)
         hand = h.world.messages[hand.id]
         choices = enabled(hand, CHOICE_PREFIXES)
     assert choices, f"no enabled choice for the player to act: {hand.text()}"
@@ -458,6 +488,7 @@ async def turn(
     start = time.perf_counter()
     chosen = await h.click(user, hand, custom_id, concurrent=tables.concurrent)
     chosen_whole = time.perf_counter() - start
+    tables.done += (opened.record.token, chosen.record.token)
 
     if run is not None:
         run.open_hand.add(opened, opened_whole)
@@ -470,7 +501,7 @@ async def turn(
         await tables.start((h.account(game.player_ids[0]), h.account(game.player_ids[1])))
     if not tables.keep_hand_views:
         stop_timed_views()
-    forget_history(h)
+    forget_history(h, tables)
 
 
 async def turns(
@@ -513,6 +544,7 @@ async def run_once(
     seed: int,
     *,
     keep_hand_views: bool,
+    keep_history: bool = False,
     profile: cProfile.Profile | None,
     pictures: bool = True,
     live: int = IN_PROGRESS,
@@ -542,7 +574,12 @@ async def run_once(
                 f"vidrasso-bench/{seed}/deals"
             )  # the bot's deals
             tables = GamesInProgress(
-                h, bot, rng, keep_hand_views=keep_hand_views, concurrent=concurrency > 1
+                h,
+                bot,
+                rng,
+                keep_hand_views=keep_hand_views,
+                concurrent=concurrency > 1,
+                keep_history=keep_history,
             )
             pairs: list[tuple[Account, Account]] = []
             while len(pairs) < live:
@@ -617,6 +654,12 @@ def report(run: Run) -> None:
             f"{max(pauses) * 1000:.1f} ms; full (gen 2): "
             + (", ".join(f"{p:.1f}" for p in full) + " ms" if full else "none")
         )
+        by_generation = ", ".join(
+            f"gen {g}: {len(ps)}, longest {max(ps) * 1000:.1f} ms"
+            for g in range(3)
+            if (ps := [p for gen, p in run.gc_pauses if gen == g])
+        )
+        print(f"    by generation: {by_generation}")
         print(
             f"  objects tracked by the collector: {run.objects_before:,} at the start of the "
             f"loop, {run.objects_after:,} at the end"
@@ -733,6 +776,7 @@ async def main_async(args: argparse.Namespace) -> None:
             args.warmup,
             seed,
             keep_hand_views=args.keep_hand_views,
+            keep_history=args.keep_history,
             profile=profile,
             pictures=not args.no_pictures,
             live=args.live,
@@ -787,6 +831,11 @@ def main() -> None:
         "--keep-hand-views",
         action="store_true",
         help="leave discord.py's 15-minute hand views running (the harness slows down with them)",
+    )
+    parser.add_argument(
+        "--keep-history",
+        action="store_true",
+        help="keep the harness's records of every click and message (they grow all run long)",
     )
     parser.add_argument(
         "--profile", action="store_true", help="cProfile the timed loop and print the top"

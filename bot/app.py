@@ -10,12 +10,15 @@ the garbage collector's sight (:mod:`bot.memory`).
 from __future__ import annotations
 
 import logging
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.config import Config
+from bot.drawing import vidrasso as drawing
 from bot.memory import settle_after_start
 from bot.services import Services
 from cogs.ui.challenges import Challenges
@@ -48,6 +51,8 @@ class VidrassoBot(commands.Bot):
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
         )
         self.config = config
+        self.drawing: ProcessPoolExecutor | None = None
+        """The process that draws the tables' pictures (see :meth:`start_drawing`)."""
         self.tree.error(self.on_app_command_error)
 
     async def setup_hook(self) -> None:
@@ -60,7 +65,23 @@ class VidrassoBot(commands.Bot):
             await self.load_extension(extension)
         if self.config.sync_commands:
             await self.sync_commands()
+        self.start_drawing()
         settle_after_start()
+
+    def start_drawing(self) -> None:
+        """Draw the tables' pictures in a process of their own, off the event loop's GIL
+        (docs/decisions.md, "Speed under load"); only where the bot may use worker processes
+        at all (``ai_workers`` > 0: tests draw in a thread)."""
+        if not self.config.table_pictures or self.config.ai_workers <= 0:
+            return
+        # "spawn", as for the computer: a clean interpreter, not a fork full of threads.
+        self.drawing = ProcessPoolExecutor(
+            max_workers=1,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=drawing.warm_up,
+        )
+        self.drawing.submit(drawing.warm_up)  # starts the process now, not at the first table
+        drawing.draw_in(self.drawing)
 
     async def on_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
@@ -82,6 +103,10 @@ class VidrassoBot(commands.Bot):
 
     async def close(self) -> None:
         await super().close()
+        if self.drawing is not None:
+            drawing.draw_in(None)
+            self.drawing.shutdown(wait=False, cancel_futures=True)
+            self.drawing = None
         services = getattr(self, "services", None)
         if services is not None:
             await services.close()

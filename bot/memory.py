@@ -11,9 +11,16 @@ from __future__ import annotations
 
 import gc
 
-THRESHOLDS = (10_000, 20, 20)
+THRESHOLDS = (5_000, 5, 2)
 """``gc.set_threshold``: allocations before a young collection, then young collections per
-middle one and middle ones per full one (the defaults are 700, 10, 10)."""
+middle one and middle ones per full one (the defaults are 700, 10, 10).
+
+Short passes, often: what a pass walks is mostly the cycles of the interactions in flight when
+the previous one ran (discord.py's interactions and the views it rebuilds for every click are
+cycles), so a middle pass every 5 young ones walks a quarter of what one every 20 did (some
+10-15 ms instead of 50-150), and a full pass comes as soon as CPython allows it (when what
+was promoted since the last one exceeds a quarter of what survived it) rather than after
+garbage has piled up in the old generation for minutes (300 ms for 160,000 objects)."""
 
 
 def settle_after_start() -> None:

@@ -30,6 +30,19 @@ STALE = N_("That is no longer available — here is your hand as it is now.")
 LIVE_FOR = 14 * 60.0
 """Seconds a hand message stays live: Discord lets an interaction's token edit its message
 for 15 minutes; a minute is kept in hand."""
+SWEEP_FROM = 256
+"""Live hands held before the expired ones are first swept out (then twice what was left)."""
+
+
+def let_go(view: discord.ui.View) -> None:
+    """Once its message is sent or edited, take a view's items off it.
+
+    Our views are stopped before they are sent (every button is routed by its custom id), so
+    nothing needs them afterwards; but a view and its items point at each other, and a hand's
+    twenty-odd buttons (with their emoji and rows) would wait for the garbage collector's
+    cycle passes, which they would lengthen. Without the cycle they go at once.
+    """
+    view.clear_items()
 
 
 @dataclass
@@ -58,13 +71,24 @@ class Hands:
     def __init__(self, bot: VidrassoBot) -> None:
         self.bot = bot
         self._live: dict[tuple[int, int], LiveHand] = {}
+        self._sweep_at = SWEEP_FROM
 
     def _remember(self, interaction: discord.Interaction, game: Game) -> None:
         key = (game.id, interaction.user.id)
         if game.is_active:
             self._live[key] = LiveHand(interaction, time.monotonic())
+            if len(self._live) >= self._sweep_at:
+                self._sweep()
         else:
             self._live.pop(key, None)
+
+    def _sweep(self) -> None:
+        """Forget the hands whose token has expired. A game that nobody moves in again (left
+        for days, or ended by the clock) would otherwise keep its players' last interactions
+        for as long as the bot runs; sweeping when the count has doubled keeps this linear."""
+        for key in [key for key, live in self._live.items() if not live.fresh]:
+            del self._live[key]
+        self._sweep_at = max(SWEEP_FROM, 2 * len(self._live))
 
     async def follow(self, game: Game, *, skip_user: int | None = None) -> None:
         """Bring every live hand of this game up to date (but ``skip_user``'s, just answered)."""
@@ -86,6 +110,8 @@ class Hands:
             except discord.HTTPException as error:
                 log.info("could not update a live hand in game %s: %s", game.id, error)
                 self._live.pop(key, None)
+            finally:
+                let_go(buttons)
 
     async def hand_message(
         self,
@@ -103,7 +129,8 @@ class Hands:
         buttons = self.hand_view(game, seat, tr, pending, seat_view=seat_view)
         learn = self.bot.services.learn
         user_id = game.seats[seat].user_id
-        learner = await learn.learner_in(game.id, user_id) if game.is_active else None
+        guided = game.is_active and game.has_computer  # a guided game is against the computer
+        learner = await learn.learner_in(game.id, user_id) if guided else None
         if learner is not None:
             found = shown.tip(seat_view, learner.shown, tr)
             if found is not None and await learn.seen(user_id, found[0]):
@@ -152,10 +179,13 @@ class Hands:
         if seat is None:
             raise NotAllowed("This isn't your game.")
         embed, buttons = await self.hand_message(game, seat, private(interaction), note, pending)
-        if edit and not interaction.response.is_done():
-            await interaction.response.edit_message(content=None, embed=embed, view=buttons)
-        else:
-            await reply(interaction, embed=embed, view=buttons)
+        try:
+            if edit and not interaction.response.is_done():
+                await interaction.response.edit_message(content=None, embed=embed, view=buttons)
+            else:
+                await reply(interaction, embed=embed, view=buttons)
+        finally:
+            let_go(buttons)
         self._remember(interaction, game)
 
     async def on_show(self, interaction: discord.Interaction, game_id: int) -> None:
@@ -240,4 +270,6 @@ class Hands:
             await interaction.edit_original_response(embed=embed, view=buttons)
         except discord.HTTPException as error:
             log.info("could not refresh the hand in game %s: %s", game_id, error)
+        finally:
+            let_go(buttons)
         self._remember(interaction, game)

@@ -22,6 +22,7 @@ from cogs.ui.challenges import challenge_text
 from cogs.ui.clock_text import deadline_text
 from cogs.ui.common import mention, message_age
 from cogs.ui.games import presentation, record_file
+from cogs.ui.hands import let_go
 from cogs.ui.i18n import Words, language_of
 
 if TYPE_CHECKING:
@@ -101,14 +102,13 @@ class Publisher:
         ids = [game.player_ids[s] for s in mention_seats if not game.is_computer(s)]
         tr = await self.words(game.guild_id)
         content, embed, picture = await self.table(game, tr)
-        message = await self.send(
-            game.place_id,
-            content,
-            embed=embed,
-            view=table_view(game.id, game.kind, tr),
-            file=picture,
-            mention=ids,
-        )
+        buttons = table_view(game.id, game.kind, tr)
+        try:
+            message = await self.send(
+                game.place_id, content, embed=embed, view=buttons, file=picture, mention=ids
+            )
+        finally:
+            let_go(buttons)
         await self.bot.services.games.set_table_message(game.id, message.id)
 
     async def table(self, game: Game, tr: Words) -> tuple[str, discord.Embed, discord.File | None]:
@@ -154,17 +154,20 @@ class Publisher:
         channel = self.bot.get_partial_messageable(game.place_id, guild_id=game.guild_id)
         tr = await self.words(game.guild_id)
         content, embed, picture = await self.table(game, tr)
+        buttons = table_view(game.id, game.kind, tr)
         try:
             await channel.get_partial_message(mid).edit(
                 content=content,
                 embed=embed,
-                view=table_view(game.id, game.kind, tr),
+                view=buttons,
                 attachments=[picture] if picture else [],
                 allowed_mentions=discord.AllowedMentions.none(),
             )
         except discord.HTTPException as error:
             log.info("could not edit table of game %s (%s); posting anew", game.id, error)
             await self.replace_table(game, mention_seats=())
+        finally:
+            let_go(buttons)
 
     async def retire_table(self, place_id: int, guild_id: int, message_id: int | None) -> None:
         """Delete a previous table (the bot's own message) once another replaces it."""

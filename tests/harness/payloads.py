@@ -296,7 +296,7 @@ def message(world: World, m: SentMessage) -> dict[str, Any]:
     if m.interaction_id is not None:
         data["webhook_id"] = str(world.application_id)
         data["application_id"] = str(world.application_id)
-        record = next(r for r in world.interactions.values() if r.id == m.interaction_id)
+        record = world.interactions_by_id[m.interaction_id]
         meta: dict[str, Any] = {
             "id": str(record.id),
             "type": record.kind,

@@ -13,7 +13,7 @@ import datetime
 import itertools
 import re
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Any, NamedTuple
@@ -462,6 +462,9 @@ class World:
         self.log: list[SentMessage] = []
         """Every message state in order: each creation and each edit."""
         self.interactions: dict[str, InteractionRecord] = {}
+        """Every interaction, by token (the webhook routes name it so)."""
+        self.interactions_by_id: dict[int, InteractionRecord] = {}
+        """The same records by interaction id (a message answering one names it so)."""
         self.current: InteractionRecord | None = None
         """The interaction being handled; messages touched now are credited to it."""
         self.closed_dms: set[int] = set()
@@ -617,4 +620,32 @@ class World:
             message_id=message_id,
         )
         self.interactions[token] = record
+        self.interactions_by_id[interaction_id] = record
         return record
+
+    def forget(self, tokens: Iterable[str]) -> None:
+        """Forget these interactions, and every message left that no interaction can reach
+        and nobody can click any more: ephemeral messages and deleted ones.
+
+        For long runs (the benchmark), where the records of every click and message would
+        otherwise pile up; an interaction that a kept message answers is kept. Give only
+        interactions whose handling is over and whose token the bot no longer uses.
+        """
+        dropped = {t: self.interactions[t] for t in tokens if t in self.interactions}
+        kept = [r for t, r in self.interactions.items() if t not in dropped]
+        reached: set[int | None] = set()
+        for r in kept:
+            reached.add(r.original_id)
+            reached.add(r.message_id)
+            reached.update(r.followup_ids)
+            reached.update(r.touched_ids)
+        answered: set[int | None] = set()
+        for message_id, message in list(self.messages.items()):
+            if message_id in reached or (message.audience is None and not message.deleted):
+                answered.add(message.interaction_id)
+            else:
+                del self.messages[message_id]
+        for token, record in dropped.items():
+            if record.id not in answered:
+                del self.interactions[token]
+                del self.interactions_by_id[record.id]
