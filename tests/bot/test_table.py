@@ -129,3 +129,19 @@ async def test_anyone_can_page_through_a_finished_game(tmp_path: Path) -> None:
         await h.click(alice, page, on.custom_id)
         turned = h.world.messages[page.id]
         assert "Page 2 of" in turned.text() and "trick 2" in turned.text()
+
+
+def test_live_hands_of_games_nobody_moves_in_are_forgotten() -> None:
+    import time
+    from types import SimpleNamespace
+
+    from cogs.ui.hands import LIVE_FOR, SWEEP_FROM, Hands, LiveHand
+
+    hands = Hands(None)  # type: ignore[arg-type]
+    old = time.monotonic() - LIVE_FOR - 1
+    for game_id in range(SWEEP_FROM - 1):  # hands whose tokens expired long ago
+        hands._live[(game_id, 1)] = LiveHand(None, old)  # type: ignore[arg-type]
+    fresh = SimpleNamespace(user=SimpleNamespace(id=2))
+    game = SimpleNamespace(id=10_000, is_active=True)
+    hands._remember(fresh, game)  # type: ignore[arg-type]
+    assert list(hands._live) == [(10_000, 2)]
