@@ -149,8 +149,12 @@ def screens(seed: int, tr: Words) -> dict[str, bytes]:
         gift,
     )
     out["07-table-play"] = table_screen(mid, tr)
-    note = tr("They take the trick ({points} points).", points=12)
-    out["08-hand-play"] = hand_screen(mid, mid.to_act[0], tr, note=note)
+    seat, last = mid.to_act[0], mid.round.tricks[-1]  # the note of the trick just taken
+    if last.winner == seat:
+        note = tr("You take the trick ({points} points).", points=last.points)
+    else:
+        note = tr("They take the trick ({points} points).", points=last.points)
+    out["08-hand-play"] = hand_screen(mid, seat, tr, note=note)
     game = game_of(mid)
     tricks = shown.tricks_embed(VIDRASSO.view(mid, None), game.player_ids, tr)
     out["09-tricks"] = draw(None, tricks, ephemeral=True)
@@ -180,11 +184,11 @@ def screens(seed: int, tr: Words) -> dict[str, bytes]:
     embed.set_footer(text=tr("Page {n} of {pages}", n=page + 1, pages=pages))
     view = of_items(ReplayButton(over.id, page - 1, False), ReplayButton(over.id, page + 1, True))
     out["12-replay"] = draw(None, embed, view, picture=picture)
-    out["13-rating-chart"] = chart(rng)
+    out["13-rating-chart"] = chart(rng, tr)
     return out
 
 
-def chart(rng: random.Random) -> bytes:
+def chart(rng: random.Random, tr: Words) -> bytes:
     """A player's rating over 40 games, the first ten provisional."""
     ratings: list[Rating] = [INITIAL]
     finished: list[float | None] = [None]
@@ -196,7 +200,10 @@ def chart(rng: random.Random) -> bytes:
         ratings.append(mine)
         at += 86_400 * rng.uniform(0.5, 2.5)
         finished.append(at)
-    return rating_chart(ratings, title="Alice · rating over 40 games", finished=finished)
+    title = tr.n(
+        "{name} · rating over {count} game", "{name} · rating over {count} games", 40, name="Alice"
+    )
+    return rating_chart(ratings, title=title, finished=finished, words=tr)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

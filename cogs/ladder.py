@@ -162,10 +162,7 @@ def records_view(game_ids: list[int], tr: Words) -> discord.ui.View | None:
     if not game_ids:
         return None
     return of_items(
-        *(
-            RecordButton(game_id, tr("Record {number}", number=i))
-            for i, game_id in enumerate(game_ids, 1)
-        )
+        *(RecordButton(game_id, tr("Record #{number}", number=game_id)) for game_id in game_ids)
     )
 
 

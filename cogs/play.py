@@ -27,10 +27,11 @@ from cogs.ui.buttons import (
     dispatch_orphan,
     of_items,
 )
+from cogs.ui.challenges import names
 from cogs.ui.clock_text import TIME_CHOICES, inbox_line
 from cogs.ui.common import COLOUR, NOT_IN_DMS, channel_of, custom_id_of, mention, reply
 from cogs.ui.group import Subcommand, attach, detach
-from cogs.ui.i18n import N_, private
+from cogs.ui.i18n import N_, Words, private
 
 if TYPE_CHECKING:
     from bot.app import VidrassoBot
@@ -106,7 +107,7 @@ def play_bot_command(cog: Play, rules: GameRules) -> Subcommand:
         await cog.play_bot(interaction, rules, level, target)
 
     callback: Any = app_commands.describe(
-        level=", ".join(rules.levels) + " (from rule-based to searching hard)",
+        level="How strong the computer plays",
         target="Points to win: " + " or ".join(str(t) for t in rules.targets),
     )(play_bot)
     levels: list[app_commands.Choice[str]] = [
@@ -349,7 +350,7 @@ class Play(commands.Cog):
             return
         seat = game.seat_of(interaction.user.id)
         assert seat is not None
-        against = " and ".join(mention(game.player_ids[s]) for s in game.opponents_of(seat))
+        against = self._opponents(game, interaction.user.id, tr)
         await reply(
             interaction,
             tr("Resign your game against {opponents}? It counts as a loss.", opponents=against),
@@ -397,7 +398,7 @@ class Play(commands.Cog):
             tr(
                 "game {id} vs {opponents}",
                 id=g.id,
-                opponents=self._opponents(g, interaction.user.id),
+                opponents=self._opponents(g, interaction.user.id, tr),
             )
             for g in choices[:20]
         )
@@ -409,10 +410,10 @@ class Play(commands.Cog):
         return None
 
     @staticmethod
-    def _opponents(game: Game, user_id: int) -> str:
+    def _opponents(game: Game, user_id: int, tr: Words) -> str:
         seat = game.seat_of(user_id)
         assert seat is not None
-        return " and ".join(mention(game.player_ids[s]) for s in game.opponents_of(seat))
+        return names([game.player_ids[s] for s in game.opponents_of(seat)], tr)
 
     # --- listeners ---------------------------------------------------------------------
 

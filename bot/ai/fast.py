@@ -80,11 +80,6 @@ def cards_of(mask: int) -> list[Card]:
     return [DECK[i] for i in cards(mask)]
 
 
-def points_of(mask: int) -> int:
-    """The points of the cards in ``mask``."""
-    return sum(POINTS[i] for i in cards(mask))
-
-
 def pick(mask: int, rng: random.Random) -> int:
     """A uniformly random card index from a non-empty ``mask``."""
     options = cards(mask)

@@ -39,31 +39,6 @@ REMINDER_POINTS: tuple[float, ...] = (0.5, 0.9)
 MAX_REMINDERS = len(REMINDER_POINTS)
 
 
-def preset_name(seconds: float) -> str:
-    """The preset's name (``24 hours``), or the duration in words for any other value."""
-    for label, value in PRESETS:
-        if math.isclose(value, seconds):
-            return label
-    return duration_text(seconds)
-
-
-def duration_text(seconds: float) -> str:
-    """A duration in words, to the nearest minute and at most two units: ``1 day 4 h``."""
-    if seconds < MINUTE:
-        return "less than a minute"
-    minutes = round(seconds / MINUTE)
-    days, minutes = divmod(minutes, 24 * 60)
-    hours, minutes = divmod(minutes, 60)
-    parts = []
-    if days:
-        parts.append(f"{days} day" + ("s" if days > 1 else ""))
-    if hours:
-        parts.append(f"{hours} h")
-    if minutes and not days:
-        parts.append(f"{minutes} min")
-    return " ".join(parts[:2])
-
-
 # --- the clock ----------------------------------------------------------------------------
 
 

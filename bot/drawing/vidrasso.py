@@ -79,7 +79,6 @@ BACK_W = 44
 PEEK = 12
 """How far a face-down strawman card shows below the card on it."""
 
-HEADER_H = 84
 PANEL_H = 190
 PANEL_Y = (92, 488)
 """Top of each seat's panel: seat 0 above the middle, seat 1 below."""
@@ -168,7 +167,8 @@ def table_png(
     costs a render, never a wrong picture, and two languages never share one. Without ``key``
     (or with ``words`` that do not name their ``language``) nothing is kept.
     """
-    assert view.seat is None, "the table is only ever drawn from the public view"
+    if view.seat is not None:  # a real check, not an assert: it must hold under -O too
+        raise ValueError("the table is only ever drawn from the public view")
     if len(names) != 2:
         raise ValueError("a Vidrasso table needs the names of both seats")
     pair = (names[0], names[1])

@@ -127,22 +127,6 @@ class Round:
     scores: tuple[int, int] | None = None
     """The round's points per seat, gifts included, once all 17 tricks are played."""
 
-    @classmethod
-    def start(cls, number: int, dealer: int, first_chooser: int, deal: Deal) -> Round:
-        """A round just dealt, before the trump choice."""
-        return cls(
-            number=number,
-            dealer=dealer,
-            first_chooser=first_chooser,
-            deal=deal,
-            hands=(cards_in(mask_of(deal.hands[0])), cards_in(mask_of(deal.hands[1]))),
-            strawmen=(
-                tuple(compact.pile(up, down) for down, up in deal.strawmen[0]),
-                tuple(compact.pile(up, down) for down, up in deal.strawmen[1]),
-            ),
-            leader=1 - dealer,
-        )
-
     @property
     def trumps(self) -> Trumps:
         return compact.trumps_of(self.bids)

@@ -45,11 +45,6 @@ _MID_TEXT = tuple(tuple(map(TEXTS.__getitem__, t)) for t in INDEX_MID)
 _HIGH_TEXT = tuple(tuple(map(TEXTS.__getitem__, t)) for t in INDEX_HIGH)
 
 
-def indices_in(mask: int) -> tuple[int, ...]:
-    """The card indices of ``mask``, lowest first."""
-    return INDEX_LOW[mask & 4095] + INDEX_MID[mask >> 12 & 4095] + INDEX_HIGH[mask >> 24]
-
-
 def cards_in(mask: int) -> tuple[Card, ...]:
     """The cards of ``mask``, lowest index first."""
     return _LOW[mask & 4095] + _MID[mask >> 12 & 4095] + _HIGH[mask >> 24]

@@ -21,9 +21,9 @@ from bot.engine.compact import NO_CARD, CompactRound
 from bot.engine.deal import Cut, Deal
 from bot.engine.errors import InvalidRecord
 from bot.engine.game import GameState, Outcome, Round, Strawman, Termination, Trick
-from bot.engine.masks import TEXTS, TrickTable, mask_of, texts_in, trick_table
+from bot.engine.masks import TEXTS, TrickTable, mask_of, trick_table
 from bot.engine.parts import Phase
-from bot.engine.record import bid_from_json, bid_to_json, deal_from_json
+from bot.engine.record import bid_from_json, deal_from_json
 from bot.engine.trumps import Bid, BidKind, Trumps
 
 STATE_SCHEMA = "vidrasso-state/3"
@@ -66,25 +66,6 @@ def _opt(text: str | None) -> Card | None:
 
 def _txt(card: Card | None) -> str | None:
     return None if card is None else card.text
-
-
-def round_to_json(rnd: CompactRound) -> dict[str, Any]:
-    return {
-        "number": rnd.number,
-        "dealer": rnd.dealer,
-        "first_chooser": rnd.first_chooser,
-        "deal": "".join([TEXTS[c.index] for c in rnd.deal.order()]),
-        "bids": [bid_to_json(b) for b in rnd.bids],
-        "gifts": [None if g == NO_CARD else TEXTS[g] for g in rnd.gifts],
-        "hands": ["".join(texts_in(rnd.hands[0])), "".join(texts_in(rnd.hands[1]))],
-        "strawmen": [[[_txt(p.up), _txt(p.down)] for p in row] for row in rnd.strawmen],
-        "plays": "".join([TEXTS[i] for i in rnd.plays]),
-        "legal": list(rnd.legals),
-        "winners": "".join([str(t.winner) for t in rnd.tricks]),
-        "leader": rnd.leader,
-        "captured": list(rnd.captured),
-        "scores": None if rnd.scores is None else list(rnd.scores),
-    }
 
 
 def round_to_text(rnd: CompactRound) -> dict[str, Any]:

@@ -139,14 +139,15 @@ class GameService:
         if len(set(people)) != len(people):
             if challenger_id in people[1:]:
                 raise ChallengeRefused("You can't challenge yourself — pick a friend.")
-            raise ChallengeRefused("Each player can take only one seat.")
+            raise ChallengeRefused("Each player can play only once in a game.")
         target = rules.targets[0] if target is None else target
         self._check_target(rules, target)
         if time_per_move is not None and time_per_move <= 0:
             raise ChallengeRefused("The time per move must be more than nothing.")
         now = self.clock()
         open_for = max(self.challenge_ttl, time_per_move or 0.0)
-        everyone = [challenger_id, *(s.user_id for s in seats)]
+        # Members only: a game against the bot's account elsewhere here does not count.
+        everyone = people
         async with self.storage.transaction() as tx:
             if await tx.play.active_game_between(channel_id, everyone) is not None:
                 raise ChallengeRefused(

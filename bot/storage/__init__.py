@@ -62,8 +62,3 @@ class Storage(Protocol):
 
 class VersionConflict(Exception):
     """The row changed since it was read (a double click, or a concurrent action)."""
-
-
-class Conflict(Exception):
-    """A write broke an invariant the database keeps (e.g. a second open challenge between
-    the same players in a channel)."""

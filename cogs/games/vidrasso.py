@@ -121,8 +121,8 @@ def piles_text(row: Sequence[PileView], tr: Words) -> str:
     if not down:
         return tr("{cards} face up", cards=cards)
     return tr.n(
-        "{cards} face up; {count} face down under them",
-        "{cards} face up; {count} face down under them",
+        "{cards} face up; {count} face down",
+        "{cards} face up; {count} face down",
         down,
         cards=cards,
     )
@@ -422,7 +422,7 @@ def game_over_embed(
             changes.append(f"{name(player_ids, seat)} {before} → {after} ({after - before:+d})")
     if changes:
         embed.add_field(name=tr("Ratings"), value="\n".join(changes), inline=False)
-    embed.set_footer(text=tr("The game record is attached (vidrasso-record/1 JSON)."))
+    embed.set_footer(text=tr("The game's record is attached: open it to replay or study the game."))
     return embed
 
 

@@ -347,9 +347,9 @@ class ReplayButton(
 
 
 class SkipTipsButton(GameButton, template=r"vidrasso:skiptips:(?P<game>\d+)"):
-    """*Skip hints* under a guided game's tip: no more tips for this member."""
+    """*Skip tips* under a guided game's tip: no more tips for this member."""
 
-    verb, text, row = "skiptips", N_("Skip hints"), 4
+    verb, text, row = "skiptips", N_("Skip tips"), 4
 
     async def callback(self, interaction: discord.Interaction) -> None:
         flow = hands(interaction)

@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.clocks.policy import preset_name
 from bot.errors import NotAllowed
 from bot.play.model import ACCEPTED, CANCELLED, DECLINED, OPEN, Challenge, Game, Invite
 from cogs.ui.buttons import challenge_view
+from cogs.ui.clock_text import preset_text
 from cogs.ui.common import mention
 from cogs.ui.i18n import Words
 
@@ -26,14 +26,14 @@ def challenge_text(row: Challenge, tr: Words, *, expired: bool = False) -> str:
     """The public challenge line, as it stands."""
     values = {
         "challenger": mention(row.challenger_id),
-        "invited": _names(row.invited_ids, tr),
+        "invited": names(row.invited_ids, tr),
         "game": tr(row.rules.title),
         "target": row.target,
     }
     if row.time_per_move is not None:
         who = tr(
             "{challenger} challenges {invited} to {game} (to {target}, {time} per move)",
-            time=tr(preset_name(row.time_per_move)),
+            time=preset_text(row.time_per_move, tr),
             **values,
         )
     else:
@@ -42,9 +42,9 @@ def challenge_text(row: Challenge, tr: Words, *, expired: bool = False) -> str:
     if status == OPEN:
         return tr(
             "{challenge}. {waiting}, do you accept? Expires <t:{expires}:R>. New to {game}? "
-            "`/vidrasso rules` explains it in a minute.",
+            "**Rules** explains it in a minute.",
             challenge=who,
-            waiting=_names(row.waiting_for, tr),
+            waiting=names(row.waiting_for, tr),
             expires=int(row.expires_at),
             game=tr(row.rules.title),
         )
@@ -57,11 +57,12 @@ def challenge_text(row: Challenge, tr: Words, *, expired: bool = False) -> str:
     return tr("{challenge} — expired without an answer.", challenge=who)
 
 
-def _names(user_ids: Sequence[int], tr: Words) -> str:
-    names = [mention(u) for u in user_ids]
-    if len(names) <= 1:
-        return "".join(names)
-    return tr("{some} and {last}", some=", ".join(names[:-1]), last=names[-1])
+def names(user_ids: Sequence[int], tr: Words) -> str:
+    """Members as a list in words: ``@a``, ``@a and @b``, ``@a, @b and @c``."""
+    shown = [mention(u) for u in user_ids]
+    if len(shown) <= 1:
+        return "".join(shown)
+    return tr("{some} and {last}", some=", ".join(shown[:-1]), last=shown[-1])
 
 
 class Challenges:

@@ -48,7 +48,7 @@ def deadline_text(deadline_at: float) -> str:
 
 def duration_text(seconds: float, tr: Words) -> str:
     """A duration in words, to the nearest minute and at most two units: ``1 day 4 h``
-    (:func:`bot.clocks.policy.duration_text` in the reader's words)."""
+    (in the reader's words)."""
     if seconds < MINUTE:
         return tr("less than a minute")
     minutes = round(seconds / MINUTE)
@@ -67,7 +67,7 @@ def duration_text(seconds: float, tr: Words) -> str:
 
 def preset_text(seconds: float, tr: Words) -> str:
     """The preset's name (``24 hours``), or the duration in words for any other value
-    (:func:`bot.clocks.policy.preset_name` in the reader's words)."""
+    (in the reader's words)."""
     for label, value in PRESETS:
         if math.isclose(value, seconds):
             return tr(label)  # the choices' names, translated with the commands

@@ -139,7 +139,7 @@ class Hands:
         return embed, buttons
 
     async def on_skip_tips(self, interaction: discord.Interaction, game_id: int) -> None:
-        """*Skip hints*: no more tips for this member; their hand without one."""
+        """*Skip tips*: no more tips for this member; their hand without one."""
         await self.bot.services.learn.skip(interaction.user.id)
         game = await self.bot.services.games.game(game_id)
         await self.show(interaction, game, edit=is_ephemeral(interaction))

@@ -31,8 +31,6 @@ log = logging.getLogger(__name__)
 ENGLISH = "en"
 LANGUAGES = ("en", "ja")
 """The languages the bot speaks, English first (the source)."""
-DISCORD_LOCALES: Mapping[str, discord.Locale] = {"ja": discord.Locale.japanese}
-"""Discord's locale for each translated language (English is the default everywhere)."""
 CONTEXTS: Mapping[app_commands.TranslationContextLocation, str] = {
     app_commands.TranslationContextLocation.command_name: "command",
     app_commands.TranslationContextLocation.group_name: "command",

@@ -48,7 +48,7 @@ def display(user_id: int, name: str | None, fresh: Mapping[int, str] | None = No
 
 def plain(user_id: int, name: str | None) -> str:
     """A player's name as plain text (for the chart)."""
-    return name[:NAME_WIDTH] if name else f"player {user_id}"
+    return name[:NAME_WIDTH] if name else "?"
 
 
 def percent(part: int, whole: int) -> str:
@@ -291,13 +291,13 @@ def history_embed(
         embed.description = tr("{name} has no finished games in this server yet.", name=name)
         return embed
     lines = []
-    for i, e in enumerate(entries, start=1):
+    for e in entries:
         result = result_text(e, tr)
         if e.result is not Result.NONE:
             result = f"**{result}**"
         line = tr(
-            "`{number}.` {date} vs {opponent} — {result} {points}–{opponent_points}",
-            number=f"{i:>2}",
+            "`#{number}` {date} vs {opponent} — {result} {points}–{opponent_points}",
+            number=e.game_id,
             date=f"<t:{int(e.finished_at)}:d>",
             opponent=opponent_text(e, tr, fresh),
             result=result,
@@ -306,5 +306,5 @@ def history_embed(
         )
         lines.append(line if e.rated else tr("{line} · unrated", line=line))
     embed.description = "\n".join(lines)
-    embed.set_footer(text=tr("A button below sends that game's record (vidrasso-record/1 JSON)."))
+    embed.set_footer(text=tr("A button below sends that game's record, to replay or study it."))
     return embed

@@ -65,8 +65,13 @@ def _fields(text: str) -> list[str]:
     return [field for _, field, _, _ in string.Formatter().parse(text) if field]
 
 
-def test_a_missing_or_broken_translation_falls_back_to_english() -> None:
+def test_a_missing_or_broken_translation_falls_back_to_english(monkeypatch: Any) -> None:
     assert i18n.text("ja", "No such text, {who}.", who="Ann") == "No such text, Ann."
+    broken = i18n.gettext.NullTranslations()
+    monkeypatch.setattr(broken, "gettext", lambda message: "{nobody}さん")
+    monkeypatch.setattr(i18n, "catalog", lambda language: broken)
+    assert i18n.text("ja", "Hello, {who}.", who="Ann") == "Hello, Ann."
+    monkeypatch.undo()
     assert i18n.text("en", "Play a game against the computer") == "Play a game against the computer"
     assert i18n.text("ja", "Play a game against the computer") == "コンピューターと対局する"
     assert i18n.language_of("ja") == "ja" and i18n.language_of("pt-BR") == "en"

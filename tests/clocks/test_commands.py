@@ -127,7 +127,7 @@ async def test_a_passed_deadline_ends_the_game_as_a_rated_loss(
     assert sweep.timed_out == [game_id] and sweep.reminded == []  # no late reminders first
     game = await game_row(h, game_id)
     assert (game.status, game.result) == ("finished", "timeout")
-    assert game.player_ids[game.winner or 0] == winner
+    assert game.winner is not None and game.player_ids[game.winner] == winner
     end = h.last_public(thread)
     assert f"<@{loser}> ran out of time" in end.text() and f"<@{winner}> wins" in end.text()
     (record,) = end.files

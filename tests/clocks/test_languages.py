@@ -9,8 +9,6 @@ import discord
 import pytest
 
 from bot.clocks.model import DAY, HOUR, MINUTE, NotifyMode, NotifyPrefs, QuietHours
-from bot.clocks.policy import duration_text as english_duration
-from bot.clocks.policy import preset_name
 from cogs.ui import clock_text as text
 from cogs.ui.i18n import ENGLISH_WORDS, Words
 from tests.bot.driver import challenge_and_accept, service_of, take_turn
@@ -20,16 +18,28 @@ from tests.harness import Harness
 from tests.settings.speaking import members_speak, server_speaks
 
 JA = Words("ja")
-DURATIONS = (
-    0.0, 30.0, MINUTE, 90.0, 5 * MINUTE, HOUR, HOUR + 59.6 * MINUTE, 5 * HOUR + 20 * MINUTE,
-    DAY - 1.0, DAY, DAY + 4 * HOUR + 10 * MINUTE, 2 * DAY, 2 * DAY + 30 * MINUTE, 3 * DAY,
-)  # fmt: skip
+DURATIONS = (  # seconds, the duration in words, the time control's name
+    (0.0, "less than a minute", "less than a minute"),
+    (30.0, "less than a minute", "less than a minute"),
+    (MINUTE, "1 min", "1 min"),
+    (90.0, "2 min", "2 min"),
+    (5 * MINUTE, "5 min", "5 min"),
+    (HOUR, "1 h", "1 hour"),
+    (HOUR + 59.6 * MINUTE, "2 h", "2 h"),
+    (5 * HOUR + 20 * MINUTE, "5 h 20 min", "5 h 20 min"),
+    (DAY - 1.0, "1 day", "1 day"),
+    (DAY, "1 day", "24 hours"),
+    (DAY + 4 * HOUR + 10 * MINUTE, "1 day 4 h", "1 day 4 h"),
+    (2 * DAY, "2 days", "2 days"),
+    (2 * DAY + 30 * MINUTE, "2 days", "2 days"),
+    (3 * DAY, "3 days", "3 days"),
+)
 
 
-@pytest.mark.parametrize("seconds", DURATIONS)
-def test_durations_in_english_are_the_policys(seconds: float) -> None:
-    assert text.duration_text(seconds, ENGLISH_WORDS) == english_duration(seconds)
-    assert text.preset_text(seconds, ENGLISH_WORDS) == preset_name(seconds)
+@pytest.mark.parametrize(("seconds", "words", "name"), DURATIONS)
+def test_durations_in_english(seconds: float, words: str, name: str) -> None:
+    assert text.duration_text(seconds, ENGLISH_WORDS) == words
+    assert text.preset_text(seconds, ENGLISH_WORDS) == name
 
 
 def test_durations_in_japanese() -> None:

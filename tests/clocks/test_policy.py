@@ -13,9 +13,7 @@ from bot.clocks.model import DAY, HOUR, MINUTE, MoveClock, NotifyMode, NotifyPre
 from bot.clocks.policy import (
     MAX_REMINDERS,
     after_move,
-    duration_text,
     plan,
-    preset_name,
     reminder_times,
     restarts_clock,
     start_clock,
@@ -269,15 +267,6 @@ def test_a_stopped_clock_restarts_on_the_next_move() -> None:
     stopped = MoveClock(HOUR, START, None, (0, 1), (2, 2), None)
     fresh = after_move(stopped, (0, 1), START + DAY, 2)
     assert fresh == start_clock(HOUR, START + DAY, (0, 1), 2)
-
-
-def test_words_for_durations() -> None:
-    assert preset_name(600) == "10 minutes" and preset_name(3 * DAY) == "3 days"
-    assert preset_name(2 * HOUR) == "2 h"
-    assert duration_text(30) == "less than a minute"
-    assert duration_text(DAY + 4 * HOUR + 10 * MINUTE) == "1 day 4 h"
-    assert duration_text(5 * HOUR + 20 * MINUTE) == "5 h 20 min"
-    assert duration_text(2 * DAY) == "2 days"
 
 
 def test_most_urgent_first() -> None:

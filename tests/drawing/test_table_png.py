@@ -82,7 +82,7 @@ def test_every_phase_and_ending_draws() -> None:
 
 def test_only_the_public_view_is_drawn() -> None:
     state = random_game(1)[5]
-    with pytest.raises(AssertionError):
+    with pytest.raises(ValueError, match="public view"):
         table_png(view(state, 0), NAMES)
     with pytest.raises(ValueError):
         table_png(view(state, None), ("Alice",))

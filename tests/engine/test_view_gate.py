@@ -98,6 +98,4 @@ def test_a_pickled_view_carries_only_its_fields() -> None:
     rng = random.Random(3)
     state = list(random_decisions(rng, new_game(rng, 300)))[40]
     seen = view(state, 0)
-    carried = seen.__getstate__()
-    assert len(carried) == len([f for f in dataclasses.fields(seen) if f.init])
     assert object.__getattribute__(pickle.loads(pickle.dumps(seen)), "_seen") is None

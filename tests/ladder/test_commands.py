@@ -263,11 +263,12 @@ async def test_history_buttons_send_records_that_replay(h: Harness) -> None:
     history = h.last_ephemeral(bob)
 
     assert history.embeds[0]["title"] == "Bob · recent games"
-    assert lines(history)[0].startswith("` 1.` <t:1700086400:d> vs Alice — **")
+    assert lines(history)[0].startswith(f"`#{newer.id}` <t:1700086400:d> vs Alice — **")
     assert lines(history)[1] == (
-        f"` 2.` <t:1700000000:d> vs Alice — **won · they resigned** "
+        f"`#{older.id}` <t:1700000000:d> vs Alice — **won · they resigned** "
         f"{older.state.totals[1]}–{older.state.totals[0]}"
     )
+    assert [b.label for b in history.buttons] == [f"Record #{newer.id}", f"Record #{older.id}"]
     assert [b.custom_id for b in history.buttons] == [
         f"vidrasso:record:{newer.id}",
         f"vidrasso:record:{older.id}",

@@ -81,7 +81,7 @@ async def test_private_answers_speak_the_members_language(h: Harness) -> None:
     assert history.embeds[0]["title"] == "Alice · 最近の対局"
     assert "相手：Bob — **勝ち" in history.text()
     assert history.embeds[0]["footer"]["text"].startswith("下のボタンで")
-    assert [b.label for b in history.buttons] == ["棋譜 1"]
+    assert [b.label for b in history.buttons] == ["棋譜 #1"]
     assert record.content.startswith("対局 ") and record.content.endswith(" の棋譜です。")
     assert h.last_public().embeds[0]["title"] == "Vidrasso ladder · Vidrasso Club"
 

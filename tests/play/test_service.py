@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from bot import games
 from bot.engine import Phase, legal_actions
 from bot.errors import NotAllowed, Stale
 from bot.games import IllegalMove, rules_for
@@ -16,6 +17,7 @@ from bot.play.model import Invite
 from bot.play.service import ChallengeRefused, GameService
 from bot.services import load_state
 from bot.storage.sqlite import SqliteStorage, migrations
+from tests.toy.rules import HIGH_CARD
 
 ALICE, BOB, CAROL = 101, 202, 303
 GUILD, CHANNEL = 1, 10
@@ -196,3 +198,58 @@ async def test_resign_and_illegal_card(tmp_path: Path) -> None:
     moved = await service.resign(game_id, BOB, None)
     assert moved.game.status == "finished" and moved.game.result == "resigned"
     assert moved.game.winner == 0
+
+
+async def test_a_game_against_the_computer_does_not_block_a_challenge(tmp_path: Path) -> None:
+    service = await make_service(tmp_path / "g.sqlite3")
+    computer = 999
+    await service.start_computer_game(
+        kind="vidrasso",
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        player_id=ALICE,
+        computer_id=computer,
+        level="easy",
+    )
+    made = await challenge(service)  # Alice and Bob here, while Alice plays the computer
+    assert made.status == "open"
+    # a game with a computer seat too: the bot's account in both is not two members together
+    games.register(HIGH_CARD)
+    try:
+        three = await service.challenge(
+            kind="highcard",
+            guild_id=GUILD,
+            channel_id=CHANNEL + 5,
+            challenger_id=ALICE,
+            seats=[Invite(CAROL), Invite(computer, accepted=True, computer="easy")],
+            target=4,
+        )
+        await service.start_computer_game(
+            kind="vidrasso",
+            guild_id=GUILD,
+            channel_id=CHANNEL + 5,
+            player_id=CAROL,
+            computer_id=computer,
+            level="easy",
+        )
+        assert three.status == "open"
+        again = await service.challenge(
+            kind="highcard",
+            guild_id=GUILD,
+            channel_id=CHANNEL + 5,
+            challenger_id=BOB,
+            seats=[Invite(CAROL), Invite(computer, accepted=True, computer="easy")],
+            target=4,
+        )
+        assert again.status == "open"
+    finally:
+        games.unregister(HIGH_CARD.kind)
+    with pytest.raises(ChallengeRefused, match="against me"):
+        await service.start_computer_game(
+            kind="vidrasso",
+            guild_id=GUILD,
+            channel_id=CHANNEL,
+            player_id=ALICE,
+            computer_id=computer,
+            level="easy",
+        )

@@ -93,4 +93,10 @@ async def test_three_members_play_it_in_discord(h: Harness) -> None:
     assert any("wins High card" in m.text() for m in h.channel_messages(None)) or any(
         "wins High card" in m.text() for t in h.threads for m in h.channel_messages(t)
     )
-    await h.slash(ann, "vidrasso leaderboard")
+    # rated on High card's own ladder, never on Vidrasso's
+    high_card = await h.bot.services.ladder.leaderboard(  # type: ignore[attr-defined]
+        h.guild.id, 1, ann.id, kind="highcard"
+    )
+    assert high_card.players == 3
+    r = await h.slash(ann, "vidrasso leaderboard")
+    assert "Nobody is on this server's ladder yet" in r.messages[-1].text()
