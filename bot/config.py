@@ -16,7 +16,8 @@ class Config(BaseSettings):
     token: SecretStr = Field(default=SecretStr(""), alias="DISCORD_TOKEN")
     """The bot token from the Discord developer portal."""
     database: str = Field(default="data/vidrasso.sqlite3", alias="VIDRASSO_DB")
-    """The SQLite database file."""
+    """The database: a SQLite file (a path, or ``sqlite:///path``) or a PostgreSQL server
+    (``postgresql://user:password@host/db``)."""
     sync_guild: int | None = Field(default=None, alias="VIDRASSO_SYNC_GUILD")
     """A server id for instant command sync while testing; None syncs globally."""
     sync_commands: bool = Field(default=True, alias="VIDRASSO_SYNC_COMMANDS")

@@ -20,13 +20,35 @@ from bot.learn.service import LearnService, finish_learning
 from bot.play.computer import ComputerPlayer
 from bot.play.service import GameService
 from bot.settings.service import SettingsService
-from bot.storage import Storage
+from bot.storage import StateCodec, Storage
+from bot.storage.postgres import PostgresStorage
 from bot.storage.sqlite import SqliteStorage
+
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+SQLITE_SCHEME = "sqlite:///"
 
 
 def load_state(kind: str, text: str) -> Any:
     """The storage's codec: a stored state back in its game's own type."""
     return rules_for(kind).loads(text)
+
+
+def is_postgres(database: str) -> bool:
+    """Whether a database setting names a PostgreSQL server (else it is a SQLite file)."""
+    return database.startswith(POSTGRES_SCHEMES)
+
+
+def sqlite_path(database: str) -> str:
+    """The SQLite file a setting names: a path, or ``sqlite:///`` and a path
+    (``sqlite:///data/v.sqlite3`` is relative, ``sqlite:////srv/v.sqlite3`` absolute)."""
+    return database.removeprefix(SQLITE_SCHEME)
+
+
+async def open_storage(database: str, codec: StateCodec = load_state) -> Storage:
+    """The database a setting names (``VIDRASSO_DB``), opened and migrated."""
+    if is_postgres(database):
+        return await PostgresStorage.open(database, codec)
+    return await SqliteStorage.open(sqlite_path(database), codec)
 
 
 @dataclass
@@ -49,7 +71,7 @@ class Services:
         clock: Callable[[], float] = time.time,
         rng: random.Random | None = None,
     ) -> Services:
-        storage = await SqliteStorage.open(config.database, load_state)
+        storage = await open_storage(config.database)
         games = GameService(storage, clock=clock, rng=rng)
         games.move_hooks.append(keep_clock)
         games.finish_hooks.append(record_result)

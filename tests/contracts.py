@@ -80,6 +80,8 @@ CONTRACTS = (
             "bot.app",
             "bot.services",
             "bot.storage.sqlite",
+            "bot.storage.postgres",
+            "bot.storage.sql",
             "aiosqlite",
             "asyncpg",
         ),
@@ -101,10 +103,21 @@ CONTRACTS = (
         allowed_in=("bot.storage.sqlite",),
     ),
     Contract(
+        "only the PostgreSQL storage talks to PostgreSQL",
+        ("bot", "cogs"),
+        ("asyncpg",),
+        allowed_in=("bot.storage.postgres",),
+    ),
+    Contract(
+        "the shared SQL stores know neither database's driver",
+        ("bot.storage.sql",),
+        ("aiosqlite", "asyncpg", "sqlite3", "bot.storage.sqlite", "bot.storage.postgres"),
+    ),
+    Contract(
         "only the composition root and tools build a storage",
         ("bot", "cogs"),
-        ("bot.storage.sqlite",),
-        allowed_in=("bot.storage", "bot.services"),
+        ("bot.storage.sqlite", "bot.storage.postgres", "bot.storage.sql"),
+        allowed_in=("bot.storage", "bot.services", "bot.db"),
     ),
 )
 

@@ -44,3 +44,14 @@ def test_a_service_importing_discord_is_caught(tmp_path: Path) -> None:
     root = _copy_tree(tmp_path)
     _add_import(root / "bot/play/service.py", "import discord")
     assert [v.module for v in violations(root)] == ["bot.play.service"]
+
+
+def test_a_driver_outside_its_storage_is_caught(tmp_path: Path) -> None:
+    root = _copy_tree(tmp_path)
+    _add_import(root / "bot/storage/sqlite/database.py", "import asyncpg")
+    _add_import(root / "bot/storage/sql/play.py", "import sqlite3")
+    found = {(v.module, v.contract) for v in violations(root)}
+    assert found == {
+        ("bot.storage.sqlite.database", "only the PostgreSQL storage talks to PostgreSQL"),
+        ("bot.storage.sql.play", "the shared SQL stores know neither database's driver"),
+    }

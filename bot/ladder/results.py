@@ -50,6 +50,8 @@ async def record_result(tx: Transaction, game: Game) -> None:
 
 async def _record_rated_game(store: LadderStore, game: Game, winner: int) -> None:
     rules = game.rules
+    people = [game.seats[seat].user_id for team in rules.teams for seat in team]
+    await store.hold_players(game.guild_id, game.kind, people)
     before = {
         seat: await store.totals(game.guild_id, game.kind, game.seats[seat].user_id) or Totals()
         for team in rules.teams

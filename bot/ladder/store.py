@@ -8,6 +8,7 @@ finishes it), so each read is a handful of index lookups.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Protocol
 
 from bot.ladder.model import ComputerRecord, GameEntry, PairRecord, Standing, Totals
@@ -19,6 +20,11 @@ class LadderStore(Protocol):
 
     async def is_recorded(self, game_id: int) -> bool:
         """Whether a game already has its history entries (recording is once per game)."""
+        ...
+
+    async def hold_players(self, guild_id: int, kind: str, user_ids: Iterable[int]) -> None:
+        """Keep other transactions from writing these players' totals until this one ends
+        (read, rated and written again, a rating must not lose another finish's update)."""
         ...
 
     async def totals(self, guild_id: int, kind: str, user_id: int) -> Totals | None:

@@ -2,8 +2,10 @@
 
 A :class:`Storage` hands out transactions; a :class:`Transaction` carries one store per feature
 (play, ladder, clocks, settings, learn), each a typing ``Protocol`` owned by its feature
-(``bot/<feature>/store.py``). The SQLite implementation is :mod:`bot.storage.sqlite`; nothing
-outside ``bot/storage/`` and the composition root (:mod:`bot.services`) imports it.
+(``bot/<feature>/store.py``). The stores are written once in SQL (:mod:`bot.storage.sql`) and
+run on SQLite (:mod:`bot.storage.sqlite`, the default) or PostgreSQL
+(:mod:`bot.storage.postgres`); nothing outside ``bot/storage/``, the composition root
+(:mod:`bot.services`) and the copy tool (:mod:`bot.db`) imports either.
 
 Every write happens inside ``async with storage.transaction() as tx:``: committed when the block
 ends, rolled back on any error, so an action, its hooks (ratings, clocks) and its state commit
@@ -17,6 +19,7 @@ from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol
 
 from bot.clocks.store import ClockStore
+from bot.errors import Stale
 from bot.ladder.store import LadderStore
 from bot.learn.store import LearnStore
 from bot.play.store import PlayStore
@@ -45,6 +48,12 @@ class Transaction(Protocol):
     @property
     def learn(self) -> LearnStore: ...
 
+    async def claim(self, key: str) -> bool:
+        """An exclusive claim on ``key`` for the rest of this transaction; False when another
+        process holds it (so work that must happen once, such as firing a due deadline, is
+        done by one process). Always True on SQLite, whose transactions write one at a time."""
+        ...
+
 
 class Storage(Protocol):
     """A database: transactions for writing, and reads."""
@@ -60,5 +69,11 @@ class Storage(Protocol):
     async def close(self) -> None: ...
 
 
-class VersionConflict(Exception):
-    """The row changed since it was read (a double click, or a concurrent action)."""
+class VersionConflict(Stale):
+    """The row changed since it was read (a double click, or a concurrent action in this or
+    another process). It is a :class:`Stale` request, so the member gets the polite answer to a
+    stale click; ``detail`` says what conflicted, for the logs."""
+
+    def __init__(self, detail: str = "") -> None:
+        super().__init__("The game moved on meanwhile.")
+        self.detail = detail

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
@@ -12,6 +11,6 @@ from tests.harness import Harness
 
 
 @pytest.fixture
-async def h(tmp_path: Path) -> AsyncIterator[Harness]:
-    async with running(tmp_path / "vidrasso.sqlite3") as harness:
+async def h(database: str) -> AsyncIterator[Harness]:
+    async with running(database) as harness:
         yield harness

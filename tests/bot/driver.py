@@ -15,7 +15,7 @@ from bot.play.model import Game
 from tests.harness import Account, Harness, SentMessage
 
 
-def make_bot(db_path: Path, *, pictures: bool = False) -> VidrassoBot:
+def make_bot(db_path: Path | str, *, pictures: bool = False) -> VidrassoBot:
     """The real bot on a database file, computer players in a thread. Tables are text only
     unless ``pictures``: drawing them is tested on its own (tests/drawing) and by the tests
     that ask for it, and would slow every whole-game test down."""
@@ -30,7 +30,7 @@ def make_bot(db_path: Path, *, pictures: bool = False) -> VidrassoBot:
 
 
 @asynccontextmanager
-async def running(db_path: Path, *, pictures: bool = False) -> AsyncIterator[Harness]:
+async def running(db_path: Path | str, *, pictures: bool = False) -> AsyncIterator[Harness]:
     async with Harness.running(make_bot(db_path, pictures=pictures)) as h:
         yield h
 

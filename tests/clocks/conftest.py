@@ -4,7 +4,6 @@ scheduler loop stopped (tests run the scheduler with ``run_due`` when they choos
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import cast
 
 import pytest
@@ -40,7 +39,7 @@ def clock() -> FakeClock:
 
 
 @pytest.fixture
-async def h(tmp_path: Path, clock: FakeClock) -> AsyncIterator[Harness]:
-    async with running(tmp_path / "vidrasso.sqlite3") as harness:
+async def h(database: str, clock: FakeClock) -> AsyncIterator[Harness]:
+    async with running(database) as harness:
         take_over(harness, clock)
         yield harness

@@ -4,7 +4,6 @@ scheduler's plans, preferences and the inbox — for Vidrasso and for a game of 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
@@ -65,9 +64,9 @@ async def standing(s: Services, user_id: int) -> tuple[int, int] | None:
 
 
 async def test_a_game_starts_with_the_challenges_time_per_move(
-    tmp_path: Path, clock: FakeClock
+    database: str, clock: FakeClock
 ) -> None:
-    async with services(tmp_path / "db.sqlite3", clock) as s:
+    async with services(database, clock) as s:
         game_id = await start(s.games, time_per_move=HOUR)
         started = await s.clocks.clock_of(game_id)
         assert started is not None
@@ -84,18 +83,18 @@ async def test_a_game_starts_with_the_challenges_time_per_move(
 
 
 async def test_a_game_against_the_computer_gets_the_servers_time(
-    tmp_path: Path, clock: FakeClock
+    database: str, clock: FakeClock
 ) -> None:
-    async with services(tmp_path / "db.sqlite3", clock) as s:
+    async with services(database, clock) as s:
         await s.settings.change_settings(GUILD, CAROL, time_per_move=HOUR)
         game = await computer_game(s)
         assert await time_per_move(s, game.id) == HOUR
 
 
 async def test_each_move_restarts_the_clock_in_its_own_transaction(
-    tmp_path: Path, clock: FakeClock
+    database: str, clock: FakeClock
 ) -> None:
-    async with services(tmp_path / "db.sqlite3", clock) as s:
+    async with services(database, clock) as s:
         game_id = await start(s.games)
         clock.advance(10 * HOUR)
         moved = await move(s.games, game_id)
@@ -107,9 +106,9 @@ async def test_each_move_restarts_the_clock_in_its_own_transaction(
 
 
 async def test_the_first_gift_does_not_give_the_other_more_time(
-    tmp_path: Path, clock: FakeClock
+    database: str, clock: FakeClock
 ) -> None:
-    async with services(tmp_path / "db.sqlite3", clock) as s:
+    async with services(database, clock) as s:
         game_id = await start(s.games)
         await play_until(s.games, game_id, (0, 1))
         gifts_began = clock.now
@@ -124,8 +123,8 @@ async def test_the_first_gift_does_not_give_the_other_more_time(
         assert fresh is not None and fresh.deadline_at == clock.now + DAY
 
 
-async def test_a_passed_deadline_is_a_rated_loss_on_time(tmp_path: Path, clock: FakeClock) -> None:
-    async with services(tmp_path / "db.sqlite3", clock) as s:
+async def test_a_passed_deadline_is_a_rated_loss_on_time(database: str, clock: FakeClock) -> None:
+    async with services(database, clock) as s:
         game_id = await start(s.games)
         (waiting,) = (await s.games.game(game_id)).to_act
         loser, winner = (ALICE, BOB) if waiting == 0 else (BOB, ALICE)
@@ -147,8 +146,8 @@ async def test_a_passed_deadline_is_a_rated_loss_on_time(tmp_path: Path, clock: 
         assert await s.clocks.due(clock.now + 10 * DAY) == []
 
 
-async def test_a_move_that_arrives_first_wins_the_race(tmp_path: Path, clock: FakeClock) -> None:
-    async with services(tmp_path / "db.sqlite3", clock) as s:
+async def test_a_move_that_arrives_first_wins_the_race(database: str, clock: FakeClock) -> None:
+    async with services(database, clock) as s:
         game_id = await start(s.games)
         clock.advance(DAY + MINUTE)
         (due,) = await s.clocks.due(clock.now)
@@ -160,9 +159,9 @@ async def test_a_move_that_arrives_first_wins_the_race(tmp_path: Path, clock: Fa
 
 
 async def test_no_gift_from_either_player_abandons_the_game_unrated(
-    tmp_path: Path, clock: FakeClock
+    database: str, clock: FakeClock
 ) -> None:
-    async with services(tmp_path / "db.sqlite3", clock) as s:
+    async with services(database, clock) as s:
         game_id = await start(s.games)
         await play_until(s.games, game_id, (0, 1))
         clock.advance(DAY)
@@ -176,9 +175,9 @@ async def test_no_gift_from_either_player_abandons_the_game_unrated(
 
 
 async def test_a_manager_aborts_a_game_unrated_and_on_record(
-    tmp_path: Path, clock: FakeClock
+    database: str, clock: FakeClock
 ) -> None:
-    async with services(tmp_path / "db.sqlite3", clock) as s:
+    async with services(database, clock) as s:
         game_id = await start(s.games)
         with pytest.raises(NotFound):
             await s.games.abort(game_id, guild_id=GUILD + 1, by_user_id=CAROL)
@@ -191,8 +190,8 @@ async def test_a_manager_aborts_a_game_unrated_and_on_record(
         assert await standing(s, ALICE) is None and await standing(s, BOB) is None
 
 
-async def test_a_restart_keeps_the_deadline(tmp_path: Path, clock: FakeClock) -> None:
-    path = tmp_path / "db.sqlite3"
+async def test_a_restart_keeps_the_deadline(database: str, clock: FakeClock) -> None:
+    path = database
     async with services(path, clock) as s:
         game_id = await start(s.games)
     clock.advance(DAY + HOUR)
@@ -203,8 +202,8 @@ async def test_a_restart_keeps_the_deadline(tmp_path: Path, clock: FakeClock) ->
         assert moved is not None and moved.game.result == "timeout"
 
 
-async def test_a_game_without_a_clock_gets_one_once(tmp_path: Path, clock: FakeClock) -> None:
-    async with services(tmp_path / "db.sqlite3", clock) as s:
+async def test_a_game_without_a_clock_gets_one_once(database: str, clock: FakeClock) -> None:
+    async with services(database, clock) as s:
         await s.settings.change_settings(GUILD + 1, CAROL, time_per_move=HOUR)
         game = await s.games.game(await start(s.games))
         rules = game.rules
@@ -237,9 +236,9 @@ async def test_a_game_without_a_clock_gets_one_once(tmp_path: Path, clock: FakeC
 
 
 async def test_reminders_are_recorded_once_and_reset_by_a_move(
-    tmp_path: Path, clock: FakeClock
+    database: str, clock: FakeClock
 ) -> None:
-    async with services(tmp_path / "db.sqlite3", clock) as s:
+    async with services(database, clock) as s:
         game_id = await start(s.games)
         (seat,) = (await s.games.game(game_id)).to_act
         assert await s.clocks.due(clock.now) == []
@@ -257,8 +256,8 @@ async def test_reminders_are_recorded_once_and_reset_by_a_move(
         assert after is not None and after.reminders == (0, 0)
 
 
-async def test_the_computer_is_never_reminded(tmp_path: Path, clock: FakeClock) -> None:
-    async with services(tmp_path / "db.sqlite3", clock) as s:
+async def test_the_computer_is_never_reminded(database: str, clock: FakeClock) -> None:
+    async with services(database, clock) as s:
         game = await computer_game(s)
         clock.advance(DAY / 2)
         (due,) = await s.clocks.due(clock.now)
@@ -266,9 +265,9 @@ async def test_the_computer_is_never_reminded(tmp_path: Path, clock: FakeClock) 
 
 
 async def test_preferences_round_trip_and_wake_waiting_games(
-    tmp_path: Path, clock: FakeClock
+    database: str, clock: FakeClock
 ) -> None:
-    async with services(tmp_path / "db.sqlite3", clock) as s:
+    async with services(database, clock) as s:
         assert await s.clocks.prefs(ALICE) == NotifyPrefs()
         game_id = await start(s.games)
         finished = await start(s.games, ALICE, CAROL)
@@ -285,8 +284,8 @@ async def test_preferences_round_trip_and_wake_waiting_games(
         assert await s.clocks.prefs(ALICE) == NotifyPrefs()
 
 
-async def test_inbox_most_urgent_first(tmp_path: Path, clock: FakeClock) -> None:
-    async with services(tmp_path / "db.sqlite3", clock) as s:
+async def test_inbox_most_urgent_first(database: str, clock: FakeClock) -> None:
+    async with services(database, clock) as s:
         ids = [
             await start(s.games, ALICE, BOB, time_per_move=3 * DAY),
             await start(s.games, CAROL, ALICE, time_per_move=HOUR),
@@ -304,9 +303,9 @@ async def test_inbox_most_urgent_first(tmp_path: Path, clock: FakeClock) -> None
 
 
 async def test_three_seats_time_out_and_share_the_inbox(
-    tmp_path: Path, clock: FakeClock, high_card: None
+    database: str, clock: FakeClock, high_card: None
 ) -> None:
-    async with services(tmp_path / "db.sqlite3", clock) as s:
+    async with services(database, clock) as s:
         game_id = await start(s.games, ALICE, BOB, CAROL, kind="highcard", time_per_move=HOUR)
         vidrasso = await start(s.games, ALICE, DAVE)
         started = await s.clocks.clock_of(game_id)

@@ -18,7 +18,8 @@ from bot.clocks.policy import start_clock
 from bot.engine import Phase
 from bot.games import rules_for
 from bot.play.model import Seat
-from bot.services import load_state
+from bot.services import load_state, open_storage
+from bot.storage import Storage
 from bot.storage.sqlite import SqliteStorage, migrations
 from tests.old_states import v1_text
 
@@ -95,8 +96,8 @@ def old_game(game_id: int, state: Any, *, computer: bool = False) -> tuple[Any, 
 
 
 @pytest.fixture
-async def storage() -> AsyncIterator[SqliteStorage]:
-    opened = await SqliteStorage.open(":memory:", load_state)
+async def storage(database: str) -> AsyncIterator[Storage]:
+    opened = await open_storage(database)
     yield opened
     await opened.close()
 

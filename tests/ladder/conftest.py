@@ -7,8 +7,8 @@ from collections.abc import AsyncIterator, Iterator
 import pytest
 
 from bot.games import register, unregister
-from bot.services import load_state
-from bot.storage.sqlite import SqliteStorage
+from bot.services import open_storage
+from bot.storage import Storage
 from tests.ladder.toy import Toy
 
 PAIRS = Toy("pairs", ((0, 2), (1, 3)))
@@ -18,8 +18,8 @@ TRIO = Toy("trio", ((0,), (1,), (2,)))
 
 
 @pytest.fixture
-async def storage() -> AsyncIterator[SqliteStorage]:
-    opened = await SqliteStorage.open(":memory:", load_state)
+async def storage(database: str) -> AsyncIterator[Storage]:
+    opened = await open_storage(database)
     yield opened
     await opened.close()
 

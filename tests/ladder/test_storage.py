@@ -14,9 +14,10 @@ from bot.ladder.service import LadderService, record_result
 from bot.play.model import Game, Invite
 from bot.play.service import GameService
 from bot.storage import Transaction
+from bot.storage.sql import ladder as store
+from bot.storage.sql.ladder import SqlLadderStore
+from bot.storage.sql.statements import SQLITE
 from bot.storage.sqlite import SqliteStorage
-from bot.storage.sqlite import ladder as store
-from bot.storage.sqlite.ladder import SqliteLadderStore
 from tests.ladder.finish import VIDRASSO, finish_game
 
 GUILD, OTHER_GUILD = 1, 2
@@ -174,16 +175,16 @@ async def test_a_crash_between_one_rating_and_the_next_rolls_back_both(
     service = GameService(storage, rng=random.Random(4))
     service.finish_hooks.append(record_result)
     game_id = await started_game(service)
-    real = SqliteLadderStore.save_totals
+    real = SqlLadderStore.save_totals
     calls: list[int] = []
 
-    async def dying(self: SqliteLadderStore, *args: Any) -> None:
+    async def dying(self: SqlLadderStore, *args: Any) -> None:
         calls.append(1)
         if len(calls) == 2:
             raise Crash("between one rating and the next")
         await real(self, *args)
 
-    monkeypatch.setattr(SqliteLadderStore, "save_totals", dying)
+    monkeypatch.setattr(SqlLadderStore, "save_totals", dying)
     with pytest.raises(Crash):
         await service.resign(game_id, ALICE, None)
 
@@ -351,7 +352,7 @@ async def test_names_are_written_only_when_they_change(storage: SqliteStorage) -
         (store.COUNT_PLAYERS, (GUILD, KIND)),
         (store.SELECT_PLAYER, (GUILD, KIND, ALICE)),
         (store.STATS_OF, (GUILD, KIND, ALICE)),
-        (store.STATS_OF_MANY, (GUILD, KIND, f"[{ALICE}, {BOB}]")),
+        (store.STATS_OF_MANY + SQLITE.any_of, (GUILD, KIND, f"[{ALICE}, {BOB}]")),
         (store.RATING_HISTORY, (GUILD, KIND, ALICE, 200)),
         (store.RECENT_GAMES, (GUILD, KIND, ALICE, 10)),
         (store.PAIR, (GUILD, KIND, ALICE, BOB)),
@@ -363,6 +364,8 @@ async def test_names_are_written_only_when_they_change(storage: SqliteStorage) -
 async def test_every_read_is_an_index_lookup(
     storage: SqliteStorage, sql: str, args: tuple[Any, ...]
 ) -> None:
+    if not isinstance(storage, SqliteStorage):
+        pytest.skip("SQLite's query plans")
     plan = [str(row[3]) for row in await storage.execute("EXPLAIN QUERY PLAN " + sql, args)]
     tables = {"ladder_players", "ladder_entries", "ladder_stats", "ladder_pairs"}
     tables |= {"computer_records", "display_names", "games", "p", "n", "e"}

@@ -15,7 +15,8 @@ from bot.errors import NotAllowed, Stale
 from bot.games import IllegalMove, rules_for
 from bot.play.model import Invite
 from bot.play.service import ChallengeRefused, GameService
-from bot.services import load_state
+from bot.services import load_state, open_storage
+from bot.storage import Storage
 from bot.storage.sqlite import SqliteStorage, migrations
 from tests.toy.rules import HIGH_CARD
 
@@ -31,7 +32,7 @@ class Clock:
         return self.now
 
 
-OPEN: list[SqliteStorage] = []
+OPEN: list[Storage] = []
 VIDRASSO = rules_for("vidrasso")
 
 
@@ -42,8 +43,8 @@ async def close_databases() -> AsyncIterator[None]:
         await OPEN.pop().close()
 
 
-async def make_service(path: Path, clock: Clock | None = None) -> GameService:
-    db = await SqliteStorage.open(path, load_state)
+async def make_service(database: str, clock: Clock | None = None) -> GameService:
+    db = await open_storage(database)
     OPEN.append(db)
     return GameService(db, clock=clock or Clock(), rng=random.Random(7))
 
@@ -95,14 +96,14 @@ async def test_migrations_set_user_version(tmp_path: Path) -> None:
         (BOB, 400, "300"),
     ],
 )
-async def test_refused_challenges(tmp_path: Path, opponent: int, target: int, message: str) -> None:
-    service = await make_service(tmp_path / "g.sqlite3")
+async def test_refused_challenges(database: str, opponent: int, target: int, message: str) -> None:
+    service = await make_service(database)
     with pytest.raises(ChallengeRefused, match=message):
         await challenge(service, ALICE, opponent, target=target)
 
 
-async def test_one_open_game_per_pair_and_channel(tmp_path: Path) -> None:
-    service = await make_service(tmp_path / "g.sqlite3")
+async def test_one_open_game_per_pair_and_channel(database: str) -> None:
+    service = await make_service(database)
     made = await challenge(service)
     with pytest.raises(ChallengeRefused, match="already an open challenge"):
         await challenge(service, BOB, ALICE)
@@ -119,9 +120,9 @@ async def test_one_open_game_per_pair_and_channel(tmp_path: Path) -> None:
     await challenge(service, channel=CHANNEL + 1)
 
 
-async def test_challenges_expire(tmp_path: Path) -> None:
+async def test_challenges_expire(database: str) -> None:
     clock = Clock()
-    service = await make_service(tmp_path / "g.sqlite3", clock)
+    service = await make_service(database, clock)
     made = await challenge(service)
     clock.now += service.challenge_ttl + 1
     with pytest.raises(ChallengeRefused, match="expired"):
@@ -133,8 +134,8 @@ async def test_challenges_expire(tmp_path: Path) -> None:
     assert (await service.get_challenge(other.id)).status == "expired"
 
 
-async def test_full_game_with_restarts_and_stale_versions(tmp_path: Path) -> None:
-    path = tmp_path / "g.sqlite3"
+async def test_full_game_with_restarts_and_stale_versions(database: str) -> None:
+    path = database
     service = await make_service(path)
     game_id = await start(service)
     rng = random.Random(3)
@@ -170,8 +171,8 @@ async def test_full_game_with_restarts_and_stale_versions(tmp_path: Path) -> Non
     assert finished.state.phase is Phase.OVER
 
 
-async def test_concurrent_double_click_applies_once(tmp_path: Path) -> None:
-    service = await make_service(tmp_path / "g.sqlite3")
+async def test_concurrent_double_click_applies_once(database: str) -> None:
+    service = await make_service(database)
     game_id = await start(service)
     game = await service.game(game_id)
     seat = game.state.to_act[0]
@@ -186,8 +187,8 @@ async def test_concurrent_double_click_applies_once(tmp_path: Path) -> None:
     assert (await service.game(game_id)).version == game.version + 1
 
 
-async def test_resign_and_illegal_card(tmp_path: Path) -> None:
-    service = await make_service(tmp_path / "g.sqlite3")
+async def test_resign_and_illegal_card(database: str) -> None:
+    service = await make_service(database)
     game_id = await start(service)
     game = await service.game(game_id)
     with pytest.raises(IllegalMove):
@@ -200,8 +201,8 @@ async def test_resign_and_illegal_card(tmp_path: Path) -> None:
     assert moved.game.winner == 0
 
 
-async def test_a_game_against_the_computer_does_not_block_a_challenge(tmp_path: Path) -> None:
-    service = await make_service(tmp_path / "g.sqlite3")
+async def test_a_game_against_the_computer_does_not_block_a_challenge(database: str) -> None:
+    service = await make_service(database)
     computer = 999
     await service.start_computer_game(
         kind="vidrasso",

@@ -9,9 +9,10 @@ import pytest
 
 from bot.clocks.model import DAY, HOUR
 from bot.errors import BadRequest, NotAllowed
-from bot.services import load_state
+from bot.services import open_storage
 from bot.settings.model import GuildSettings
 from bot.settings.service import ChannelNotAllowed, SettingsService
+from bot.storage.postgres import PostgresStorage
 from bot.storage.sqlite import SqliteStorage
 
 GUILD, CHANNEL, MANAGER = 1000, 2000, 33
@@ -19,8 +20,8 @@ NOW = 1_750_000_000.0
 
 
 @pytest.fixture
-async def service() -> AsyncIterator[SettingsService]:
-    storage = await SqliteStorage.open(":memory:", load_state)
+async def service(database: str) -> AsyncIterator[SettingsService]:
+    storage = await open_storage(database)
     yield SettingsService(storage, clock=lambda: NOW)
     await storage.close()
 
@@ -39,7 +40,7 @@ async def test_changes_keep_what_was_not_given(service: SettingsService) -> None
     assert await service.guild_settings(GUILD) == changed
     assert await service.guild_settings(GUILD + 1) == GuildSettings(GUILD + 1)
     storage = service.storage
-    assert isinstance(storage, SqliteStorage)
+    assert isinstance(storage, SqliteStorage | PostgresStorage)
     (row,) = await storage.execute("SELECT updated_by, updated_at FROM guild_settings")
     assert tuple(row) == (MANAGER, NOW)
     with pytest.raises(BadRequest, match="more than nothing"):

@@ -22,20 +22,16 @@ import logging
 import sqlite3
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import aiosqlite
 
 from bot.storage import StateCodec
-from bot.storage.sqlite.clocks import SqliteClockStore
-from bot.storage.sqlite.games import GameRows
-from bot.storage.sqlite.ladder import SqliteLadderStore
-from bot.storage.sqlite.learn import SqliteLearnStore
-from bot.storage.sqlite.play import SqlitePlayStore
-from bot.storage.sqlite.rows import OffLoop, OnLoop, Statements
-from bot.storage.sqlite.settings import SqliteSettingsStore
+from bot.storage.sql import SqlTransaction
+from bot.storage.sql.games import GameRows
+from bot.storage.sql.migrations import numbered
+from bot.storage.sqlite.rows import OffLoop, OnLoop
 
 log = logging.getLogger(__name__)
 
@@ -46,23 +42,7 @@ MEMORY = ":memory:"
 
 def migrations() -> list[tuple[int, str, str]]:
     """The numbered migrations shipped in ``migrations/``: (number, name, sql)."""
-    found: list[tuple[int, str, str]] = []
-    for entry in resources.files("bot.storage.sqlite").joinpath("migrations").iterdir():
-        name = entry.name
-        if name.endswith(".sql") and name[:4].isdigit():
-            found.append((int(name[:4]), name, entry.read_text(encoding="utf-8")))
-    return sorted(found)
-
-
-class SqliteTransaction:
-    """Every feature's store over one :class:`Statements` (the ladder's may be another)."""
-
-    def __init__(self, db: Statements, games: GameRows, ladder: Statements | None = None) -> None:
-        self.play = SqlitePlayStore(db, games)
-        self.ladder = SqliteLadderStore(ladder or db)
-        self.clocks = SqliteClockStore(db, games)
-        self.settings = SqliteSettingsStore(db)
-        self.learn = SqliteLearnStore(db)
+    return numbered("bot.storage.sqlite")
 
 
 class SqliteStorage:
@@ -79,9 +59,9 @@ class SqliteStorage:
         self.codec = codec
         self.games = GameRows(codec)
         self._lock = asyncio.Lock()
-        self._writing = SqliteTransaction(OnLoop(conn), self.games)
+        self._writing = SqlTransaction(OnLoop(conn), self.games)
         ladder_reads = OnLoop(conn, self._lock) if reader is None else OffLoop(reader)
-        self._reading = SqliteTransaction(OnLoop(conn, self._lock), self.games, ladder_reads)
+        self._reading = SqlTransaction(OnLoop(conn, self._lock), self.games, ladder_reads)
 
     @classmethod
     async def open(cls, path: str | Path, codec: StateCodec) -> SqliteStorage:
@@ -99,7 +79,7 @@ class SqliteStorage:
         return cls(conn, codec, None if memory else await _open_reader(path))
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[SqliteTransaction]:
+    async def transaction(self) -> AsyncIterator[SqlTransaction]:
         """A write transaction: committed when the block ends, rolled back on any error.
 
         The lock is free unless a transaction's own code awaited real I/O, so taking it does
@@ -116,7 +96,7 @@ class SqliteStorage:
                 raise
 
     @asynccontextmanager
-    async def read(self) -> AsyncIterator[SqliteTransaction]:
+    async def read(self) -> AsyncIterator[SqlTransaction]:
         """Read access (no transaction of its own; writing through it is an error)."""
         yield self._reading
 

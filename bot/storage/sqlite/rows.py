@@ -1,4 +1,4 @@
-"""How every SQLite store runs its statements: :class:`Statements`, in two ways.
+"""How the SQL stores run their statements on SQLite (:class:`Statements`), in two ways.
 
 - :class:`OnLoop`: the stdlib ``sqlite3`` write connection, on the event loop. Its coroutines
   never suspend (a statement is tens of microseconds with WAL), so a transaction runs as one
@@ -7,8 +7,9 @@
 - :class:`OffLoop`: the read-only **aiosqlite** connection, in aiosqlite's worker thread, for
   the heavy ladder reads (leaderboard, statistics, history), which keep the loop free meanwhile.
 
-Rows are ``sqlite3.Row`` either way (aiosqlite's ``Row`` is the same class), so a store's code
-is the same whichever runs it.
+Rows are ``sqlite3.Row`` either way (aiosqlite's ``Row`` is the same class). Named locks
+(:meth:`hold`, :meth:`claim`) cost nothing here: ``BEGIN IMMEDIATE`` already makes the one
+writer the only one.
 """
 
 from __future__ import annotations
@@ -16,39 +17,15 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 from collections.abc import Iterable
-from typing import Any, Protocol
 
 import aiosqlite
 
-Row = sqlite3.Row
-Args = tuple[Any, ...]
+from bot.storage.sql.statements import SQLITE, Args, Dialect, Row
 
 
 def refuse_write() -> None:
     """A write through a read (the read connection, or the write one outside a transaction)."""
     raise sqlite3.OperationalError("writing through a read: use a transaction")
-
-
-class Statements(Protocol):
-    """What a store asks of a connection."""
-
-    async def execute(self, sql: str, args: Args = ()) -> int:
-        """Run one statement; the number of rows it changed."""
-        ...
-
-    async def insert(self, sql: str, args: Args) -> int:
-        """Run one INSERT; the new row's id."""
-        ...
-
-    async def execute_many(self, sql: str, rows: Iterable[Args]) -> None: ...
-
-    async def fetch_one(self, sql: str, args: Args = ()) -> Row | None:
-        """The first row of a query, or None."""
-        ...
-
-    async def fetch_all(self, sql: str, args: Args = ()) -> list[Row]:
-        """Every row of a query."""
-        ...
 
 
 class OnLoop:
@@ -60,6 +37,7 @@ class OnLoop:
     """
 
     __slots__ = ("conn", "gate")
+    dialect: Dialect = SQLITE
 
     def __init__(self, conn: sqlite3.Connection, gate: asyncio.Lock | None = None) -> None:
         self.conn = conn
@@ -78,9 +56,8 @@ class OnLoop:
     async def insert(self, sql: str, args: Args) -> int:
         if self.gate is not None:
             refuse_write()
-        row_id = self.conn.execute(sql, args).lastrowid
-        assert row_id is not None
-        return row_id
+        (row_id,) = self.conn.execute(sql, args).fetchone()
+        return int(row_id)
 
     async def execute_many(self, sql: str, rows: Iterable[Args]) -> None:
         if self.gate is not None:
@@ -98,11 +75,20 @@ class OnLoop:
             await self._wait_for_writer()
         return self.conn.execute(sql, args).fetchall()
 
+    async def hold(self, key: str) -> None:
+        pass
+
+    async def claim(self, key: str) -> bool:
+        if self.gate is not None:
+            refuse_write()
+        return True
+
 
 class OffLoop:
     """Queries on the read-only aiosqlite connection: one round trip to its thread each."""
 
     __slots__ = ("conn",)
+    dialect: Dialect = SQLITE
 
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self.conn = conn
@@ -124,3 +110,10 @@ class OffLoop:
 
     async def fetch_all(self, sql: str, args: Args = ()) -> list[Row]:
         return list(await self.conn.execute_fetchall(sql, args))
+
+    async def hold(self, key: str) -> None:
+        pass
+
+    async def claim(self, key: str) -> bool:
+        refuse_write()
+        return False

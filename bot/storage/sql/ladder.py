@@ -1,4 +1,4 @@
-"""The ladder in SQLite: results, ratings, aggregates and names (see migrations 0002 and 0005).
+"""The ladder in SQL: results, ratings, aggregates and names (see migrations 0002 and 0005).
 Every query is a module constant; rows become :mod:`bot.ladder.model` types here and go no
 further.
 
@@ -9,8 +9,7 @@ page skips its offset on a covering index).
 
 from __future__ import annotations
 
-import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 from bot.ladder.model import (
     ComputerRecord,
@@ -21,7 +20,7 @@ from bot.ladder.model import (
     Totals,
 )
 from bot.ladder.rating import Rating
-from bot.storage.sqlite.rows import Row, Statements
+from bot.storage.sql.statements import Row, Statements
 
 # --- writing ------------------------------------------------------------------------------
 
@@ -50,13 +49,14 @@ ADD_PAIR = """
 INSERT INTO ladder_pairs (guild_id, kind, user_id, opponent_id, wins, losses)
 VALUES (?, ?, ?, ?, ?, ?)
 ON CONFLICT (guild_id, kind, user_id, opponent_id) DO UPDATE SET
-    wins = wins + excluded.wins, losses = losses + excluded.losses
+    wins = ladder_pairs.wins + excluded.wins, losses = ladder_pairs.losses + excluded.losses
 """
 ADD_COMPUTER = """
 INSERT INTO computer_records (guild_id, kind, user_id, level, wins, losses)
 VALUES (?, ?, ?, ?, ?, ?)
 ON CONFLICT (guild_id, kind, user_id, level) DO UPDATE SET
-    wins = wins + excluded.wins, losses = losses + excluded.losses
+    wins = computer_records.wins + excluded.wins,
+    losses = computer_records.losses + excluded.losses
 """
 REMEMBER_NAME = """
 INSERT INTO display_names (guild_id, user_id, name, seen_at) VALUES (?, ?, ?, ?)
@@ -74,10 +74,9 @@ STATS_OF = """
 SELECT user_id, key, value FROM ladder_stats WHERE guild_id = ? AND kind = ? AND user_id = ?
 """
 STATS_OF_MANY = """
-SELECT user_id, key, value FROM ladder_stats
-WHERE guild_id = ? AND kind = ? AND user_id IN (SELECT value FROM json_each(?))
+SELECT user_id, key, value FROM ladder_stats WHERE guild_id = ? AND kind = ? AND user_id
 """
-"""The statistics of a page of players: their user ids as one JSON array."""
+"""The statistics of a page of players: completed by the dialect's ``any_of`` (one list)."""
 COUNT_PLAYERS = "SELECT COUNT(*) FROM ladder_players WHERE guild_id = ? AND kind = ?"
 RANK_OF = """
 SELECT COUNT(*) + 1 FROM ladder_players WHERE guild_id = ? AND kind = ? AND rating > ?
@@ -174,8 +173,8 @@ def stats_by_player(rows: list[Row]) -> dict[int, dict[str, int]]:
     return grouped
 
 
-class SqliteLadderStore:
-    """:class:`bot.ladder.store.LadderStore` on one SQLite connection."""
+class SqlLadderStore:
+    """:class:`bot.ladder.store.LadderStore` over SQL statements."""
 
     def __init__(self, db: Statements) -> None:
         self.db = db
@@ -184,6 +183,12 @@ class SqliteLadderStore:
 
     async def is_recorded(self, game_id: int) -> bool:
         return await self.db.fetch_one(ENTRY_EXISTS, (game_id,)) is not None
+
+    async def hold_players(self, guild_id: int, kind: str, user_ids: Iterable[int]) -> None:
+        # In one order (by user id), so two finishes sharing players never wait on each other
+        # in a circle. A lock by name, not a row lock: a first game has no row to lock yet.
+        for user_id in sorted(set(user_ids)):
+            await self.db.hold(f"ladder:{guild_id}:{kind}:{user_id}")
 
     async def totals(self, guild_id: int, kind: str, user_id: int) -> Totals | None:
         found = await self.standing(guild_id, kind, user_id, ranked=False)
@@ -270,8 +275,10 @@ class SqliteLadderStore:
         self, guild_id: int, kind: str, *, offset: int, limit: int
     ) -> list[Standing]:
         rows = await self.db.fetch_all(LEADERBOARD, (guild_id, kind, limit, offset, guild_id, kind))
-        ids = json.dumps([row["user_id"] for row in rows])
-        stats = stats_by_player(await self.db.fetch_all(STATS_OF_MANY, (guild_id, kind, ids)))
+        dialect = self.db.dialect
+        ids = dialect.as_list([row["user_id"] for row in rows])
+        found = await self.db.fetch_all(STATS_OF_MANY + dialect.any_of, (guild_id, kind, ids))
+        stats = stats_by_player(found)
         standings: list[Standing] = []
         rank = 0
         for i, row in enumerate(rows):

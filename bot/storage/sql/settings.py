@@ -1,10 +1,10 @@
-"""Servers' settings in SQLite (tables ``guild_settings`` and ``game_channels``, migration 0003).
+"""Servers' settings in SQL (tables ``guild_settings`` and ``game_channels``, migration 0003).
 Every query is a module constant; rows become :class:`GuildSettings` here."""
 
 from __future__ import annotations
 
 from bot.settings.model import GuildSettings
-from bot.storage.sqlite.rows import Statements
+from bot.storage.sql.statements import Statements
 
 SELECT_SETTINGS = "SELECT * FROM guild_settings WHERE guild_id = ?"
 SELECT_CHANNELS = "SELECT channel_id FROM game_channels WHERE guild_id = ? ORDER BY channel_id"
@@ -17,12 +17,14 @@ ON CONFLICT (guild_id) DO UPDATE SET
     language = excluded.language, updated_by = excluded.updated_by,
     updated_at = excluded.updated_at
 """
-ADD_CHANNEL = "INSERT OR IGNORE INTO game_channels (guild_id, channel_id) VALUES (?, ?)"
+ADD_CHANNEL = """
+INSERT INTO game_channels (guild_id, channel_id) VALUES (?, ?) ON CONFLICT DO NOTHING
+"""
 REMOVE_CHANNEL = "DELETE FROM game_channels WHERE guild_id = ? AND channel_id = ?"
 
 
-class SqliteSettingsStore:
-    """:class:`bot.settings.store.SettingsStore` on one SQLite connection."""
+class SqlSettingsStore:
+    """:class:`bot.settings.store.SettingsStore` over SQL statements."""
 
     def __init__(self, db: Statements) -> None:
         self.db = db

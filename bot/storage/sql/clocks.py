@@ -1,10 +1,11 @@
-"""Clocks, reminder preferences and game events in SQLite (tables ``game_clocks``,
+"""Clocks, reminder preferences and game events in SQL (tables ``game_clocks``,
 ``notify_prefs``, ``game_events``; migrations 0003 and 0006). Every query is a module constant;
 rows become :mod:`bot.clocks.model` values here and go no further.
 
 A clock's ``waiting`` seats and per-seat ``reminders`` are JSON lists of integers, written
-compactly (``[0,1]``) as SQLite's ``json_array`` writes them. The store decides nothing: when a
-clock restarts and what is due are the clock service's (:mod:`bot.clocks.policy`).
+compactly (``[0,1]``) as SQLite's ``json_array`` writes them, so equal lists are equal texts.
+The store decides nothing: when a clock restarts and what is due are the clock service's
+(:mod:`bot.clocks.policy`).
 """
 
 from __future__ import annotations
@@ -14,8 +15,8 @@ from collections.abc import Iterable, Sequence
 
 from bot.clocks.model import GameEvent, MoveClock, NotifyMode, NotifyPrefs, QuietHours
 from bot.play.model import Game
-from bot.storage.sqlite.games import GAME_COLUMNS, GameRows
-from bot.storage.sqlite.rows import Row, Statements
+from bot.storage.sql.games import GAME_COLUMNS, GameRows
+from bot.storage.sql.statements import Row, Statements
 
 CLOCK_COLUMNS = """
 c.time_per_move, c.turn_started_at, c.deadline_at, c.waiting, c.reminders, c.next_check_at
@@ -45,7 +46,7 @@ STOP_CLOCK = "UPDATE game_clocks SET deadline_at = NULL, next_check_at = NULL WH
 # that arrives meanwhile wins, and nobody is reminded of a move already made.
 SAVE_CHECKS = """
 UPDATE game_clocks SET reminders = ?, next_check_at = ?
-WHERE game_id = ? AND turn_started_at = ? AND json(reminders) = json(?)
+WHERE game_id = ? AND turn_started_at = ? AND reminders = ?
   AND deadline_at IS NOT NULL
   AND (SELECT version FROM games WHERE id = game_clocks.game_id) = ?
 """
@@ -75,7 +76,8 @@ WHERE g.status = 'active' AND g.guild_id = ? AND g.id IN ({GAMES_OF})
 """
 # A player changed how they want reminders: look at their waiting games again soon.
 CHECK_GAMES_OF = f"""
-UPDATE game_clocks SET next_check_at = MIN(next_check_at, ?)
+UPDATE game_clocks
+SET next_check_at = CASE WHEN next_check_at <= ? THEN next_check_at ELSE ? END
 WHERE deadline_at IS NOT NULL
   AND game_id IN (SELECT id FROM games WHERE status = 'active' AND id IN ({GAMES_OF}))
 """
@@ -143,8 +145,8 @@ def event_from_row(row: Row) -> GameEvent:
     )
 
 
-class SqliteClockStore:
-    """:class:`bot.clocks.store.ClockStore` on one SQLite connection."""
+class SqlClockStore:
+    """:class:`bot.clocks.store.ClockStore` over SQL statements."""
 
     def __init__(self, db: Statements, games: GameRows) -> None:
         self.db = db
@@ -207,7 +209,7 @@ class SqliteClockStore:
         return [self._game_and_clock(r) for r in rows]
 
     async def check_games_of(self, user_id: int, now: float) -> None:
-        await self.db.execute(CHECK_GAMES_OF, (now, user_id))
+        await self.db.execute(CHECK_GAMES_OF, (now, now, user_id))
 
     # --- reminder preferences -------------------------------------------------------------
 

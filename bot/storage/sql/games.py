@@ -16,7 +16,7 @@ from typing import Any
 
 from bot.play.model import ACTIVE, Game, Seat
 from bot.storage import StateCodec
-from bot.storage.sqlite.rows import Row
+from bot.storage.sql.statements import Row
 
 GAME_COLUMNS = """
 g.id, g.kind, g.guild_id, g.channel_id, g.thread_id, g.table_message_id, g.table_posted_at,

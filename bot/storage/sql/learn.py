@@ -1,9 +1,9 @@
-"""Learners in SQLite: the learn feature's store. Queries are module constants."""
+"""Learners in SQL: the learn feature's store. Queries are module constants."""
 
 from __future__ import annotations
 
 from bot.learn.model import Learner
-from bot.storage.sqlite.rows import Statements
+from bot.storage.sql.statements import Statements
 
 SELECT_LEARNER = "SELECT hints_off, finished_at FROM learners WHERE user_id = ?"
 SELECT_TIPS = "SELECT tip FROM learner_tips WHERE user_id = ?"
@@ -21,8 +21,8 @@ SET finished_at = COALESCE(learners.finished_at, excluded.finished_at)
 """
 
 
-class SqliteLearnStore:
-    """:class:`bot.learn.store.LearnStore` over SQLite statements."""
+class SqlLearnStore:
+    """:class:`bot.learn.store.LearnStore` over SQL statements."""
 
     def __init__(self, db: Statements) -> None:
         self.db = db

@@ -1,4 +1,4 @@
-"""Challenges and games in SQLite. Every query is a module constant; rows become the play
+"""Challenges and games in SQL. Every query is a module constant; rows become the play
 model's :class:`Challenge` and :class:`Game` here and go no further.
 
 The store runs its statements through the :class:`Statements` it was made with (the write
@@ -15,13 +15,14 @@ from typing import Any
 
 from bot.play.model import ACTIVE, OPEN, Challenge, Game, Invite, Seat
 from bot.storage import VersionConflict
-from bot.storage.sqlite.games import GAME_COLUMNS, GameRows
-from bot.storage.sqlite.rows import Row, Statements
+from bot.storage.sql.games import GAME_COLUMNS, GameRows
+from bot.storage.sql.statements import Row, Statements
 
 INSERT_CHALLENGE = """
 INSERT INTO challenges (kind, guild_id, channel_id, target, status, created_at, expires_at,
                         time_per_move)
 VALUES (?, ?, ?, ?, 'open', ?, ?, ?)
+RETURNING id
 """
 INSERT_CHALLENGE_SEAT = """
 INSERT INTO challenge_seats (challenge_id, seat, user_id, computer_level, accepted)
@@ -48,6 +49,7 @@ INSERT_GAME = """
 INSERT INTO games (kind, guild_id, channel_id, seats, computers, target, status, version, state,
                    created_at, updated_at)
 VALUES (?, ?, ?, ?, ?, ?, 'active', ?, ?, ?, ?)
+RETURNING id
 """
 INSERT_GAME_SEAT = """
 INSERT INTO game_seats (game_id, seat, user_id, computer_level) VALUES (?, ?, ?, ?)
@@ -94,8 +96,8 @@ def _challenge(row: Row, seats: list[Row]) -> Challenge:
     )
 
 
-class SqlitePlayStore:
-    """:class:`bot.play.store.PlayStore` on one SQLite connection."""
+class SqlPlayStore:
+    """:class:`bot.play.store.PlayStore` over SQL statements."""
 
     def __init__(self, db: Statements, games: GameRows) -> None:
         self.db = db
