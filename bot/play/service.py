@@ -24,7 +24,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.clocks.policy import timeout_action
-from bot.errors import BadRequest, Member, NotAllowed, NotFound, ServiceError, Stale
+from bot.errors import (
+    BadRequest,
+    Member,
+    NotAllowed,
+    NotFound,
+    ServiceError,
+    Stale,
+    translatable,
+)
 from bot.games import GameRules, IllegalMove, rules_for
 from bot.play.model import (
     ACCEPTED,
@@ -42,6 +50,15 @@ from bot.play.model import (
 from bot.storage import Storage, Transaction, VersionConflict
 
 log = logging.getLogger(__name__)
+
+TOGETHER = translatable(
+    "You already have a game in progress together here — finish that one first."
+)
+AGAINST_ME = translatable(
+    "You already have a game against me in progress here — finish that one first."
+)
+ALREADY_CHALLENGED = translatable("There is already an open challenge between you here.")
+"""Refusals met both by the service's own check and by the database's (a concurrent start)."""
 
 CHALLENGE_TTL = 15 * 60.0
 """Seconds a challenge stays open."""
@@ -150,21 +167,22 @@ class GameService:
         everyone = people
         async with self.storage.transaction() as tx:
             if await tx.play.active_game_between(channel_id, everyone) is not None:
-                raise ChallengeRefused(
-                    "You already have a game in progress together here — finish that one first."
-                )
+                raise ChallengeRefused(TOGETHER)
             if await tx.play.open_challenge_between(channel_id, everyone, now) is not None:
-                raise ChallengeRefused("There is already an open challenge between you here.")
-            challenge_id = await tx.play.insert_challenge(
-                kind=kind,
-                guild_id=guild_id,
-                channel_id=channel_id,
-                seats=[Invite(challenger_id, accepted=True), *seats],
-                target=target,
-                now=now,
-                expires_at=now + open_for,
-                time_per_move=time_per_move,
-            )
+                raise ChallengeRefused(ALREADY_CHALLENGED)
+            try:
+                challenge_id = await tx.play.insert_challenge(
+                    kind=kind,
+                    guild_id=guild_id,
+                    channel_id=channel_id,
+                    seats=[Invite(challenger_id, accepted=True), *seats],
+                    target=target,
+                    now=now,
+                    expires_at=now + open_for,
+                    time_per_move=time_per_move,
+                )
+            except VersionConflict:  # made meanwhile, by another click or process
+                raise ChallengeRefused(ALREADY_CHALLENGED) from None
             challenge = await tx.play.get_challenge(challenge_id)
         assert challenge is not None
         return challenge
@@ -184,6 +202,7 @@ class GameService:
         """An invited member accepts; when that was the last answer missing, the game starts."""
         now = self.clock()
         async with self.storage.transaction() as tx:
+            await tx.play.hold_challenge(challenge_id)
             challenge = await self._open_challenge(tx, challenge_id, now)
             seat = challenge.seat_of(user_id)
             if seat is None or seat == 0:
@@ -218,6 +237,7 @@ class GameService:
         """An invited member declines, or the challenger withdraws."""
         now = self.clock()
         async with self.storage.transaction() as tx:
+            await tx.play.hold_challenge(challenge_id)
             challenge = await self._open_challenge(tx, challenge_id, now)
             seat = challenge.seat_of(user_id)
             if seat is None:
@@ -275,9 +295,7 @@ class GameService:
         now = self.clock()
         async with self.storage.transaction() as tx:
             if await tx.play.active_game_between(channel_id, [player_id, computer_id]):
-                raise ChallengeRefused(
-                    "You already have a game against me in progress here — finish that one first."
-                )
+                raise ChallengeRefused(AGAINST_ME)
             seats = [Seat(player_id), *(Seat(computer_id, level) for _ in range(rules.seats - 1))]
             game = await self._start(
                 tx,
@@ -309,16 +327,19 @@ class GameService:
         takes its time per move from it)."""
         rules = rules_for(kind)
         state = rules.new_game(rng or self.rng, target)
-        game_id = await tx.play.insert_game(
-            kind=kind,
-            guild_id=guild_id,
-            channel_id=channel_id,
-            seats=seats,
-            target=target,
-            version=rules.version(state),
-            state=rules.dumps(state),
-            now=now,
-        )
+        try:
+            game_id = await tx.play.insert_game(
+                kind=kind,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                seats=seats,
+                target=target,
+                version=rules.version(state),
+                state=rules.dumps(state),
+                now=now,
+            )
+        except VersionConflict:  # a game these players started meanwhile
+            raise ChallengeRefused(TOGETHER if challenge_id else AGAINST_ME) from None
         if challenge_id is not None and not await tx.play.close_challenge(
             challenge_id, ACCEPTED, game_id
         ):

@@ -25,10 +25,17 @@ class PlayStore(Protocol):
         expires_at: float,
         time_per_move: float | None,
     ) -> int:
-        """A new open challenge; its id."""
+        """A new open challenge; its id. Raises :class:`bot.storage.VersionConflict` when two of
+        its members already have an open challenge here (one another process just made)."""
         ...
 
     async def get_challenge(self, challenge_id: int) -> Challenge | None: ...
+
+    async def hold_challenge(self, challenge_id: int) -> None:
+        """Wait until no other transaction answers this challenge, and keep others waiting
+        until this one ends: answers are taken one at a time, so the last one starts the game
+        even when two arrive together."""
+        ...
 
     async def set_challenge_message(self, challenge_id: int, message_id: int) -> None: ...
 
@@ -39,7 +46,8 @@ class PlayStore(Protocol):
     async def close_challenge(
         self, challenge_id: int, status: str, game_id: int | None = None
     ) -> bool:
-        """Close an open challenge; False when it was no longer open."""
+        """Close an open challenge (freeing its players' pairs); False when it was no longer
+        open."""
         ...
 
     async def open_challenge_between(
@@ -64,7 +72,9 @@ class PlayStore(Protocol):
         state: str,
         now: float,
     ) -> int:
-        """A new active game; its id."""
+        """A new active game; its id. Raises :class:`bot.storage.VersionConflict` when two of
+        its players already have a game in progress here (a member alone: against the
+        computer)."""
         ...
 
     async def get_game(self, game_id: int) -> Game | None: ...

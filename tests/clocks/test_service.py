@@ -214,7 +214,7 @@ async def test_a_game_without_a_clock_gets_one_once(database: str, clock: FakeCl
                     await tx.play.insert_game(
                         kind=game.kind,
                         guild_id=guild_id,
-                        channel_id=CHANNEL + 5,
+                        channel_id=CHANNEL + guild_id,  # one game per pair per channel
                         seats=[Seat(ALICE), Seat(BOB)],
                         target=300,
                         version=rules.version(game.state),

@@ -13,10 +13,10 @@ from bot import games
 from bot.engine import Phase, legal_actions
 from bot.errors import NotAllowed, Stale
 from bot.games import IllegalMove, rules_for
-from bot.play.model import Invite
+from bot.play.model import Invite, Seat
 from bot.play.service import ChallengeRefused, GameService
 from bot.services import load_state, open_storage
-from bot.storage import Storage
+from bot.storage import Storage, VersionConflict
 from bot.storage.sqlite import SqliteStorage, migrations
 from tests.toy.rules import HIGH_CARD
 
@@ -254,3 +254,26 @@ async def test_a_game_against_the_computer_does_not_block_a_challenge(database: 
             computer_id=computer,
             level="easy",
         )
+
+
+async def test_the_database_itself_holds_one_game_per_pair_and_channel(database: str) -> None:
+    """Behind the service's check (which another process may pass at the same moment)."""
+    storage = await open_storage(database)
+    OPEN.append(storage)
+    state = VIDRASSO.new_game(random.Random(1), 300)
+
+    async def insert(channel: int, *players: int) -> int:
+        async with storage.transaction() as tx:
+            return await tx.play.insert_game(
+                kind="vidrasso", guild_id=GUILD, channel_id=channel,
+                seats=[Seat(p) for p in players], target=300, version=0,
+                state=VIDRASSO.dumps(state), now=1.0,
+            )  # fmt: skip
+
+    await insert(CHANNEL, ALICE, BOB)
+    with pytest.raises(VersionConflict) as conflict:
+        await insert(CHANNEL, BOB, ALICE)
+    assert isinstance(conflict.value, Stale)  # a member is answered as for a stale click
+    assert str(conflict.value) == "The game moved on meanwhile."
+    await insert(CHANNEL + 1, ALICE, BOB)  # another channel
+    await insert(CHANNEL, ALICE, CAROL)  # another pair

@@ -10,7 +10,7 @@ states of active games.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from bot.play.model import ACTIVE, OPEN, Challenge, Game, Invite, Seat
@@ -44,6 +44,21 @@ WHERE s.user_id = ? AND s.computer_level IS NULL
   AND c.channel_id = ? AND c.status = 'open' AND c.expires_at > ?
 """
 DUE_CHALLENGES = "SELECT * FROM challenges WHERE status = 'open' AND expires_at <= ? ORDER BY id"
+# The invariants (migration 0010): a pair's row is taken, or taken over from an expired
+# challenge; no row changed means another challenge or game holds the pair.
+TAKE_CHALLENGE_PAIR = """
+INSERT INTO challenge_pairs (channel_id, user_low, user_high, challenge_id, expires_at)
+VALUES (?, ?, ?, ?, ?)
+ON CONFLICT (channel_id, user_low, user_high) DO UPDATE SET
+    challenge_id = excluded.challenge_id, expires_at = excluded.expires_at
+WHERE challenge_pairs.expires_at <= ?
+"""
+FREE_CHALLENGE_PAIRS = "DELETE FROM challenge_pairs WHERE challenge_id = ?"
+TAKE_GAME_PAIR = """
+INSERT INTO game_pairs (channel_id, user_low, user_high, game_id) VALUES (?, ?, ?, ?)
+ON CONFLICT DO NOTHING
+"""
+FREE_GAME_PAIRS = "DELETE FROM game_pairs WHERE game_id = ?"
 
 INSERT_GAME = """
 INSERT INTO games (kind, guild_id, channel_id, seats, computers, target, status, version, state,
@@ -77,6 +92,18 @@ SELECT {GAME_COLUMNS} FROM games AS g WHERE g.status = 'active' ORDER BY g.id
 ACTIVE_COMPUTER_GAMES = f"""
 SELECT {GAME_COLUMNS} FROM games AS g WHERE g.status = 'active' AND g.computers > 0 ORDER BY g.id
 """
+
+
+def pairs(user_ids: Iterable[int]) -> list[tuple[int, int]]:
+    """Every pair of different ids, each as (lower, higher)."""
+    ids = sorted(set(user_ids))
+    return [(a, b) for i, a in enumerate(ids) for b in ids[i + 1 :]]
+
+
+def game_pairs(seats: Sequence[Seat]) -> list[tuple[int, int]]:
+    """The pairs a game holds: its members', or a lone member's with the computer's account."""
+    members = {s.user_id for s in seats if s.computer is None}
+    return pairs(members if len(members) >= 2 else (s.user_id for s in seats))
 
 
 def _challenge(row: Row, seats: list[Row]) -> Challenge:
@@ -132,10 +159,17 @@ class SqlPlayStore:
                 for i, s in enumerate(seats)
             ],
         )
+        for low, high in pairs(s.user_id for s in seats if s.computer is None):
+            args = (channel_id, low, high, challenge_id, expires_at, now)
+            if await self.db.execute(TAKE_CHALLENGE_PAIR, args) != 1:
+                raise VersionConflict(f"an open challenge holds {low} and {high} in {channel_id}")
         return challenge_id
 
     async def get_challenge(self, challenge_id: int) -> Challenge | None:
         return await self._challenge(await self.db.fetch_one(SELECT_CHALLENGE, (challenge_id,)))
+
+    async def hold_challenge(self, challenge_id: int) -> None:
+        await self.db.hold(f"challenge:{challenge_id}")
 
     async def set_challenge_message(self, challenge_id: int, message_id: int) -> None:
         await self.db.execute(SET_CHALLENGE_MESSAGE, (message_id, challenge_id))
@@ -146,7 +180,10 @@ class SqlPlayStore:
     async def close_challenge(
         self, challenge_id: int, status: str, game_id: int | None = None
     ) -> bool:
-        return await self.db.execute(CLOSE_CHALLENGE, (status, game_id, challenge_id)) == 1
+        if await self.db.execute(CLOSE_CHALLENGE, (status, game_id, challenge_id)) != 1:
+            return False
+        await self.db.execute(FREE_CHALLENGE_PAIRS, (challenge_id,))
+        return True
 
     async def open_challenge_between(
         self, channel_id: int, user_ids: Sequence[int], now: float
@@ -188,6 +225,9 @@ class SqlPlayStore:
             INSERT_GAME_SEAT,
             [(game_id, i, s.user_id, s.computer) for i, s in enumerate(seats)],
         )
+        for low, high in game_pairs(seats):
+            if await self.db.execute(TAKE_GAME_PAIR, (channel_id, low, high, game_id)) != 1:
+                raise VersionConflict(f"a game holds {low} and {high} in {channel_id}")
         return game_id
 
     async def get_game(self, game_id: int) -> Game | None:
@@ -214,6 +254,8 @@ class SqlPlayStore:
         )
         if changed != 1:
             raise VersionConflict(f"game {game_id} is no longer at version {expected_version}")
+        if status != ACTIVE:
+            await self.db.execute(FREE_GAME_PAIRS, (game_id,))
         if parsed is not None:
             self.games.remember(game_id, version, state, parsed, status)
 
