@@ -52,9 +52,14 @@ ephemeral and deleted messages nothing reaches any more (:func:`forget_history`)
 (``--keep-history``), they grow by some 40,000 objects every 1,000 card plays, which the garbage
 collector walks again and again: the harness slowing down, not the bot.
 
+With ``--db postgresql://user@host/db`` every run is made twice, on SQLite and on PostgreSQL,
+and the verdict shows both side by side. The PostgreSQL runs use a scratch database the
+benchmark creates on that server (``vidrasso_bench_<pid>``; the user needs CREATEDB) and drops
+afterwards: the database named in the URL is only connected to, never written.
+
     PYTHONPATH=. .venv/bin/python bench/bot.py [--plays N] [--finished N [N ...]] [--seed S]
         [--warmup N] [--live N] [--concurrency N] [--no-pictures] [--keep-hand-views]
-        [--keep-history] [--profile]
+        [--keep-history] [--profile] [--db postgresql://…]
 """
 
 from __future__ import annotations
@@ -73,10 +78,13 @@ import random
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
+from contextlib import AsyncExitStack, asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
+import asyncpg
 import discord
 
 # Runs from a checkout without installing the package.
@@ -97,8 +105,8 @@ from bot.engine import (
 from bot.games import rules_for
 from bot.ladder.service import record_result
 from bot.play.model import FINISHED, Seat
-from bot.services import load_state
-from bot.storage.sqlite import SqliteStorage
+from bot.services import open_storage
+from bot.storage import Storage
 from tests.harness import Account, Harness, InteractionResult, SentMessage, World
 
 TARGET_P99_MS = 25.0
@@ -168,6 +176,7 @@ class Run:
 
     finished_before: int
     in_progress: int
+    database: str = "sqlite"
     finished_after: int = 0
     seconds: float = 0.0
     """Wall-clock time of the timed loop."""
@@ -245,7 +254,7 @@ def random_finished_game(rng: random.Random) -> GameState:
 
 
 async def store_finished_games(
-    db: SqliteStorage,
+    db: Storage,
     texts: Sequence[str],
     count: int,
     players: Sequence[Account],
@@ -293,8 +302,24 @@ async def store_finished_games(
             await record_result(tx, game)
 
 
-async def count_games(db: SqliteStorage) -> dict[str, int]:
-    return {str(status): int(n) for status, n in await db.execute(COUNT_GAMES)}
+async def count_games(db: Storage) -> dict[str, int]:
+    rows = await db.execute(COUNT_GAMES)  # type: ignore[attr-defined]
+    return {str(status): int(n) for status, n in rows}
+
+
+@asynccontextmanager
+async def scratch_database(url: str) -> AsyncIterator[str]:
+    """A new, empty database on the server ``url`` names (dropped afterwards): its URL."""
+    name = f"vidrasso_bench_{os.getpid()}"
+    parts = urlsplit(url)
+    conn = await asyncpg.connect(url)
+    try:
+        await conn.execute(f"DROP DATABASE IF EXISTS {name}")
+        await conn.execute(f"CREATE DATABASE {name}")
+        yield urlunsplit(parts._replace(path=f"/{name}"))
+    finally:
+        await conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+        await conn.close()
 
 
 # --- the bot under load ---------------------------------------------------------------------
@@ -346,7 +371,7 @@ def forget_history(h: Harness, tables: GamesInProgress) -> None:
     tables.kept = len(tables.done)
 
 
-def make_bot(db_path: Path, *, pictures: bool = True) -> VidrassoBot:
+def make_bot(db_path: Path | str, *, pictures: bool = True) -> VidrassoBot:
     config = Config(  # type: ignore[call-arg]
         _env_file=None, database=str(db_path), sync_commands=False, table_pictures=pictures
     )
@@ -549,13 +574,18 @@ async def run_once(
     pictures: bool = True,
     live: int = IN_PROGRESS,
     concurrency: int = 1,
+    postgres: str | None = None,
 ) -> Run:
     rng = random.Random(f"vidrasso-bench/{seed}/play")  # the same clicks whatever is stored
     world = World(people=[f"player{i:02}" for i in range(PLAYERS)])
     players = [world.users[f"player{i:02}"] for i in range(PLAYERS)]
-    with tempfile.TemporaryDirectory(prefix="vidrasso-bench-") as tmp:
-        path = Path(tmp) / "vidrasso.sqlite3"
-        db = await SqliteStorage.open(path, load_state)
+    async with AsyncExitStack() as stack:
+        if postgres is None:
+            tmp = stack.enter_context(tempfile.TemporaryDirectory(prefix="vidrasso-bench-"))
+            path: Path | str = Path(tmp) / "vidrasso.sqlite3"
+        else:
+            path = await stack.enter_async_context(scratch_database(postgres))
+        db = await open_storage(str(path))
         await store_finished_games(
             db,
             finished_texts,
@@ -589,7 +619,11 @@ async def run_once(
             for pair in pairs:
                 await tables.start(pair, rng.randrange(GAME_MOVES))
             counts = await count_games(bot.services.storage)  # type: ignore[arg-type]
-            run = Run(counts.get("finished", 0), counts.get("active", 0))
+            run = Run(
+                counts.get("finished", 0),
+                counts.get("active", 0),
+                "sqlite" if postgres is None else "postgresql",
+            )
 
             await in_flight(h, tables, rng, None, warmup, concurrency)
 
@@ -672,16 +706,16 @@ def verdict(runs: Sequence[Run]) -> None:
     print()
     print("card plays; p50, p99 and max from press to answer, whole p99 to the end of the click:")
     print(
-        f"{'finished games':>15} {'plays/s':>8} {'clicks/s':>9} {'CPU ms/play':>12} "
-        f"{'p50 ms':>7} {'p99 ms':>7} {'max ms':>7} {'whole p99':>10} {'drift':>7} "
-        f"{'GC ms':>6} {'GC max':>7}"
+        f"{'database':>10} {'finished games':>15} {'plays/s':>8} {'clicks/s':>9} "
+        f"{'CPU ms/play':>12} {'p50 ms':>7} {'p99 ms':>7} {'max ms':>7} {'whole p99':>10} "
+        f"{'drift':>7} {'GC ms':>6} {'GC max':>7}"
     )
     for run in runs:
         ack = [s * 1000 for s in run.card.ack]
         whole = [s * 1000 for s in run.card.whole]
         gc_ms = [p * 1000 for _, p in run.gc_pauses] or [0.0]
         print(
-            f"{run.finished_before:>15,} {run.plays_per_second:>8,.0f} "
+            f"{run.database:>10} {run.finished_before:>15,} {run.plays_per_second:>8,.0f} "
             f"{run.interactions_per_second:>9,.0f} {run.cpu_ms_per_play:>12.2f} "
             f"{percentile(ack, 50):>7.2f} {percentile(ack, 99):>7.2f} {max(ack):>7.2f} "
             f"{percentile(whole, 99):>10.2f} {run.drift:>+7.1%} "
@@ -764,9 +798,11 @@ async def main_async(args: argparse.Namespace) -> None:
         f"{time.perf_counter() - start:.1f} s (larger databases reuse them)"
     )
     runs: list[Run] = []
-    for finished in sizes:
+    databases: list[str | None] = [None] if args.db is None else [None, args.db]
+    for finished, postgres in ((f, d) for f in sizes for d in databases):
         print()
-        print(f"--- {finished:,} finished games ---")
+        where = "SQLite" if postgres is None else "PostgreSQL"
+        print(f"--- {finished:,} finished games, {where} ---")
         profile = cProfile.Profile() if args.profile else None
         start = time.perf_counter()
         run = await run_once(
@@ -781,6 +817,7 @@ async def main_async(args: argparse.Namespace) -> None:
             pictures=not args.no_pictures,
             live=args.live,
             concurrency=args.concurrency,
+            postgres=postgres,
         )
         report(run)
         load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
@@ -839,6 +876,12 @@ def main() -> None:
     )
     parser.add_argument(
         "--profile", action="store_true", help="cProfile the timed loop and print the top"
+    )
+    parser.add_argument(
+        "--db",
+        metavar="URL",
+        help="also run on this PostgreSQL server (postgresql://…; in a scratch database the "
+        "benchmark creates and drops), beside SQLite",
     )
     args = parser.parse_args()
     print(
