@@ -27,7 +27,10 @@ KEPT = ("schema_migrations",)
 def backend_line() -> str:
     if BINARIES is None:
         return "PostgreSQL: not found, SQLite only"
-    return f"PostgreSQL: {version(BINARIES)} ({BINARIES}), storage tests run on SQLite and it"
+    return (
+        f"PostgreSQL: {version(BINARIES)} in {BINARIES}: storage, service and harness tests "
+        "run on SQLite and PostgreSQL"
+    )
 
 
 def pytest_report_header() -> str:

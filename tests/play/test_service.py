@@ -1,9 +1,11 @@
-"""The game service on a real SQLite file: challenges, moves, versions, restarts."""
+"""The game service on a real database (SQLite and PostgreSQL): challenges, moves, versions,
+restarts."""
 
 from __future__ import annotations
 
 import asyncio
 import random
+import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -277,3 +279,36 @@ async def test_the_database_itself_holds_one_game_per_pair_and_channel(database:
     assert str(conflict.value) == "The game moved on meanwhile."
     await insert(CHANNEL + 1, ALICE, BOB)  # another channel
     await insert(CHANNEL, ALICE, CAROL)  # another pair
+
+
+async def test_migration_0010_pairs_what_is_open(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite3"
+    conn = sqlite3.connect(path)
+    for number, _, sql in migrations():
+        if number <= 9:
+            conn.executescript(sql)
+    game = "INSERT INTO games (id, kind, guild_id, channel_id, seats, computers, target, status,"
+    game += " version, state, created_at, updated_at) VALUES (?, 'vidrasso', 1, ?, '[]', ?, 300,"
+    game += " ?, 0, '{}', 0, 0)"
+    conn.executemany(game, [(1, 10, 0, "active"), (2, 11, 1, "active"), (3, 12, 0, "finished")])
+    conn.executemany(
+        "INSERT INTO game_seats (game_id, seat, user_id, computer_level) VALUES (?, ?, ?, ?)",
+        [(1, 0, BOB, None), (1, 1, ALICE, None), (2, 0, ALICE, None), (2, 1, 999, "easy"),
+         (3, 0, ALICE, None), (3, 1, BOB, None)],
+    )  # fmt: skip
+    challenge = "INSERT INTO challenges (id, kind, guild_id, channel_id, target, status,"
+    challenge += " created_at, expires_at) VALUES (?, 'vidrasso', 1, ?, 300, ?, 0, 50)"
+    conn.executemany(challenge, [(1, 13, "open"), (2, 14, "declined")])
+    conn.executemany(
+        "INSERT INTO challenge_seats (challenge_id, seat, user_id) VALUES (?, ?, ?)",
+        [(1, 0, CAROL), (1, 1, ALICE), (2, 0, ALICE), (2, 1, BOB)],
+    )
+    conn.execute("PRAGMA user_version = 9")
+    conn.commit()
+    conn.close()
+    db = await SqliteStorage.open(path, load_state)
+    OPEN.append(db)
+    games = await db.execute("SELECT channel_id, user_low, user_high, game_id FROM game_pairs")
+    assert sorted(map(tuple, games)) == [(10, ALICE, BOB, 1), (11, ALICE, 999, 2)]
+    pairs = await db.execute("SELECT * FROM challenge_pairs")
+    assert [tuple(p) for p in pairs] == [(13, ALICE, CAROL, 1, 50.0)]
