@@ -11,10 +11,11 @@ from collections.abc import AsyncIterator
 import pytest
 
 from bot import games
+from bot.config import Config
 from bot.errors import ServiceError
 from bot.play.model import Invite, Seat
 from bot.play.service import GameService
-from bot.services import open_storage
+from bot.services import Services, open_storage
 from bot.storage import Storage
 from tests.conftest import clean_postgres
 from tests.ladder.finish import VIDRASSO, play, store_finished
@@ -151,3 +152,28 @@ async def test_a_deadline_is_claimed_by_one_process(two: tuple[Storage, Storage]
 
         results.append(sorted(await asyncio.gather(race(first), race(second))))
     assert results == [[False, True]] * ROUNDS
+
+
+async def test_two_processes_adopt_a_game_without_a_clock_once(postgres: Server) -> None:
+    url = await clean_postgres(postgres)
+    config = Config(_env_file=None, database=url, ai_workers=0)  # type: ignore[call-arg]
+    first, second = await Services.open(config), await Services.open(config)
+    try:
+        state = VIDRASSO.new_game(random.Random(1), 300)
+        strays = []
+        for channel in range(ROUNDS):
+            async with first.storage.transaction() as tx:  # a path without move hooks
+                strays.append(
+                    await tx.play.insert_game(
+                        kind="vidrasso", guild_id=GUILD, channel_id=channel,
+                        seats=[Seat(ALICE), Seat(BOB)], target=300,
+                        version=VIDRASSO.version(state), state=VIDRASSO.dumps(state), now=1.0,
+                    )
+                )  # fmt: skip
+        now = first.games.clock()
+        await asyncio.gather(first.clocks.due(now), second.clocks.due(now))
+        clocks = [await second.clocks.clock_of(game_id) for game_id in strays]
+        assert all(c is not None and c.turn_started_at == now for c in clocks)
+    finally:
+        await first.close()
+        await second.close()

@@ -18,6 +18,7 @@ from bot.games import IllegalMove, rules_for
 from bot.play.model import Invite, Seat
 from bot.play.service import ChallengeRefused, GameService
 from bot.services import load_state, open_storage
+from bot.settings.model import GuildSettings
 from bot.storage import Storage, VersionConflict
 from bot.storage.sqlite import SqliteStorage, migrations
 from tests.toy.rules import HIGH_CARD
@@ -312,3 +313,15 @@ async def test_migration_0010_pairs_what_is_open(tmp_path: Path) -> None:
     assert sorted(map(tuple, games)) == [(10, ALICE, BOB, 1), (11, ALICE, 999, 2)]
     pairs = await db.execute("SELECT * FROM challenge_pairs")
     assert [tuple(p) for p in pairs] == [(13, ALICE, CAROL, 1, 50.0)]
+
+
+async def test_a_read_refuses_to_write(database: str) -> None:
+    storage = await open_storage(database)
+    OPEN.append(storage)
+    async with storage.read() as tx:
+        with pytest.raises(Exception, match="writing through a read"):
+            await tx.settings.put_guild_settings(GuildSettings(GUILD), ALICE, 1.0)
+        with pytest.raises(Exception, match="writing through a read"):
+            await tx.claim("deadline:1:1")
+    async with storage.read() as tx:
+        assert await tx.settings.guild_settings(GUILD) == GuildSettings(GUILD)

@@ -6,8 +6,9 @@ READ COMMITTED, which is what the stores' guards are written for: a guarded sing
 write (``UPDATE games … WHERE version = ?``, ``UPDATE challenges … WHERE status = 'open'``) that
 meets a concurrent one waits for it and re-checks its condition, so exactly one of two wins and
 the other sees no row changed (a :class:`~bot.storage.VersionConflict`, or a refusal). Ratings
-are read and written under a named lock per player (``LadderStore.hold_players``). Reads run in
-a read-only REPEATABLE READ transaction: one snapshot, and a write through them fails.
+are read and written under a named lock per player (``LadderStore.hold_players``). Reads are
+single statements on a pooled connection, with no transaction of their own (as on SQLite: no
+BEGIN and COMMIT round trips on every click); writing through one is refused.
 
 Parsed states are cached by :class:`GameRows` as on SQLite: a cached state is used only when the
 row read has the same version and text, so another process's write is never hidden by it.
@@ -78,12 +79,9 @@ class PostgresStorage:
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[SqlTransaction]:
-        """Reads from one snapshot (a read-only transaction)."""
-        async with (
-            self.pool.acquire() as conn,
-            conn.transaction(isolation="repeatable_read", readonly=True),
-        ):
-            yield SqlTransaction(PgStatements(conn), self.games)
+        """Read access on a pooled connection (no transaction; writing through it is refused)."""
+        async with self.pool.acquire() as conn:
+            yield SqlTransaction(PgStatements(conn, writes=False), self.games)
 
     async def execute(self, sql: str, args: tuple[Any, ...] = ()) -> list[Any]:
         """Run one statement outside the stores (tests and tools); every row it returns."""

@@ -42,22 +42,34 @@ def changed(status: str) -> int:
     return int(last) if last.isdigit() else 0
 
 
-class PgStatements:
-    """:class:`bot.storage.sql.statements.Statements` on one asyncpg connection."""
+def refuse_write() -> None:
+    raise asyncpg.ReadOnlySQLTransactionError("writing through a read: use a transaction")
 
-    __slots__ = ("conn",)
+
+class PgStatements:
+    """:class:`bot.storage.sql.statements.Statements` on one asyncpg connection; with
+    ``writes=False`` (a read) every write is refused before it reaches the server."""
+
+    __slots__ = ("conn", "writes")
     dialect: Dialect = POSTGRES
 
-    def __init__(self, conn: asyncpg.Connection) -> None:
+    def __init__(self, conn: asyncpg.Connection, *, writes: bool = True) -> None:
         self.conn = conn
+        self.writes = writes
 
     async def execute(self, sql: str, args: Args = ()) -> int:
+        if not self.writes:
+            refuse_write()
         return changed(await self.conn.execute(numbered(sql), *args))
 
     async def insert(self, sql: str, args: Args) -> int:
+        if not self.writes:
+            refuse_write()
         return int(await self.conn.fetchval(numbered(sql), *args))
 
     async def execute_many(self, sql: str, rows: Iterable[Args]) -> None:
+        if not self.writes:
+            refuse_write()
         await self.conn.executemany(numbered(sql), list(rows))
 
     async def fetch_one(self, sql: str, args: Args = ()) -> Row | None:
@@ -71,4 +83,6 @@ class PgStatements:
         await self.conn.execute(HOLD, lock_key(key))
 
     async def claim(self, key: str) -> bool:
+        if not self.writes:
+            refuse_write()
         return bool(await self.conn.fetchval(CLAIM, lock_key(key)))
