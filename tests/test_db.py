@@ -13,7 +13,7 @@ import pytest
 from bot.db import TABLES, main, run_copy, summary
 from bot.play.model import Invite, Seat
 from bot.play.service import GameService
-from bot.services import open_storage
+from bot.services import is_postgres, open_storage, sqlite_path
 from bot.settings.model import GuildSettings
 from tests.ladder.finish import VIDRASSO, play, store_finished
 
@@ -102,3 +102,11 @@ def test_the_command_line(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert "games" in done.stdout and "copied" in done.stdout
     assert main(["copy", "--from", source, "--to", target]) == 0
+
+
+def test_a_database_setting_names_a_file_or_a_server() -> None:
+    assert sqlite_path("sqlite:///data/v.sqlite3") == "data/v.sqlite3"  # relative
+    assert sqlite_path("sqlite:////srv/v.sqlite3") == "/srv/v.sqlite3"  # absolute
+    assert sqlite_path("data/v.sqlite3") == "data/v.sqlite3"  # a plain path, as before
+    assert is_postgres("postgresql://bot:secret@db/vidrasso") and is_postgres("postgres://db/v")
+    assert not is_postgres("data/postgresql.sqlite3")
