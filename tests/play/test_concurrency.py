@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 
 import pytest
 
@@ -38,7 +38,7 @@ async def two(postgres: Server) -> AsyncIterator[tuple[Storage, Storage]]:
 
 
 @pytest.fixture
-def high_card() -> AsyncIterator[None]:
+def high_card() -> Iterator[None]:
     games.register(HIGH_CARD)
     yield None
     games.unregister(HIGH_CARD.kind)
