@@ -50,7 +50,8 @@ class Services:
         rng: random.Random | None = None,
     ) -> Services:
         storage = await SqliteStorage.open(config.database, load_state)
-        games = GameService(storage, clock=clock, rng=rng)
+        shards = config.shards
+        games = GameService(storage, clock=clock, rng=rng, shards=shards)
         games.move_hooks.append(keep_clock)
         games.finish_hooks.append(record_result)
         games.finish_hooks.append(finish_learning)
@@ -59,7 +60,7 @@ class Services:
             storage=storage,
             games=games,
             ladder=LadderService(storage, clock=lambda: games.clock()),
-            clocks=ClockService(storage, games, settings),
+            clocks=ClockService(storage, games, settings, shards),
             settings=settings,
             learn=LearnService(storage, games, clock=lambda: games.clock()),
             computer=ComputerPlayer(games, config.ai_workers),

@@ -45,6 +45,18 @@ class Transaction(Protocol):
     @property
     def learn(self) -> LearnStore: ...
 
+    async def claim(self, key: str) -> bool:
+        """An exclusive claim for the rest of this transaction; False when another process
+        holds it.
+
+        Taken before a background duty acts (a deadline's time-out or reminder, a challenge's
+        expiry), with a key naming that firing (``deadline:{game_id}:{version}``,
+        ``challenge-expiry:{challenge_id}``), so two processes that both think they own a
+        server during a rollout do not act at once. It does not replace the version checks:
+        a process that claims after the other committed must find nothing left to do.
+        """
+        ...
+
 
 class Storage(Protocol):
     """A database: transactions for writing, and reads."""

@@ -14,8 +14,10 @@ from collections.abc import Iterable, Sequence
 
 from bot.clocks.model import GameEvent, MoveClock, NotifyMode, NotifyPrefs, QuietHours
 from bot.play.model import Game
+from bot.shards import Shards
 from bot.storage.sqlite.games import GAME_COLUMNS, GameRows
 from bot.storage.sqlite.rows import Row, Statements
+from bot.storage.sqlite.shards import owned, shard_args
 
 CLOCK_COLUMNS = """
 c.time_per_move, c.turn_started_at, c.deadline_at, c.waiting, c.reminders, c.next_check_at
@@ -55,12 +57,14 @@ DUE_CLOCKS = f"""
 SELECT {GAME_COLUMNS}, {CLOCK_COLUMNS}
 FROM game_clocks AS c JOIN games AS g ON g.id = c.game_id
 WHERE c.deadline_at IS NOT NULL AND c.next_check_at <= ? AND g.status = 'active'
+  AND {owned("g.guild_id")}
 ORDER BY c.next_check_at
 LIMIT ?
 """
 UNCLOCKED_GAMES = f"""
 SELECT {GAME_COLUMNS} FROM games AS g
 WHERE g.status = 'active' AND NOT EXISTS (SELECT 1 FROM game_clocks AS c WHERE c.game_id = g.id)
+  AND {owned("g.guild_id")}
 ORDER BY g.id
 """
 # A member's games: the seats they play themselves (a computer seat on the bot's account is not
@@ -194,12 +198,14 @@ class SqliteClockStore:
         row = await self.db.fetch_one(CHALLENGE_TIME, (game_id,))
         return None if row is None else row["time_per_move"]
 
-    async def due_clocks(self, now: float, limit: int) -> list[tuple[Game, MoveClock]]:
-        rows = await self.db.fetch_all(DUE_CLOCKS, (now, limit))
+    async def due_clocks(
+        self, now: float, limit: int, shards: Shards
+    ) -> list[tuple[Game, MoveClock]]:
+        rows = await self.db.fetch_all(DUE_CLOCKS, (now, *shard_args(shards), limit))
         return [(self.games.game(r), clock_from_row(r)) for r in rows]
 
-    async def unclocked_games(self) -> list[Game]:
-        rows = await self.db.fetch_all(UNCLOCKED_GAMES)
+    async def unclocked_games(self, shards: Shards) -> list[Game]:
+        rows = await self.db.fetch_all(UNCLOCKED_GAMES, shard_args(shards))
         return [self.games.game(r) for r in rows]
 
     async def inbox(self, guild_id: int, user_id: int) -> list[tuple[Game, MoveClock | None]]:

@@ -36,6 +36,7 @@ from bot.storage.sqlite.learn import SqliteLearnStore
 from bot.storage.sqlite.play import SqlitePlayStore
 from bot.storage.sqlite.rows import OffLoop, OnLoop, Statements
 from bot.storage.sqlite.settings import SqliteSettingsStore
+from bot.storage.sqlite.shards import install as install_shards
 
 log = logging.getLogger(__name__)
 
@@ -63,6 +64,11 @@ class SqliteTransaction:
         self.clocks = SqliteClockStore(db, games)
         self.settings = SqliteSettingsStore(db)
         self.learn = SqliteLearnStore(db)
+
+    async def claim(self, key: str) -> bool:
+        """Always True: ``BEGIN IMMEDIATE`` already makes this transaction the file's only
+        writer, in this process and any other, until it ends."""
+        return True
 
 
 class SqliteStorage:
@@ -94,6 +100,7 @@ class SqliteStorage:
         conn.execute("PRAGMA journal_mode = WAL")
         conn.execute("PRAGMA synchronous = NORMAL")
         conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        install_shards(conn)
         migrate(conn)
         conn.execute("PRAGMA foreign_keys = ON")
         return cls(conn, codec, None if memory else await _open_reader(path))

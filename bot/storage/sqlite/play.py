@@ -14,9 +14,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.play.model import ACTIVE, OPEN, Challenge, Game, Invite, Seat
+from bot.shards import Shards
 from bot.storage import VersionConflict
 from bot.storage.sqlite.games import GAME_COLUMNS, GameRows
 from bot.storage.sqlite.rows import Row, Statements
+from bot.storage.sqlite.shards import owned, shard_args
 
 INSERT_CHALLENGE = """
 INSERT INTO challenges (kind, guild_id, channel_id, target, status, created_at, expires_at,
@@ -42,7 +44,10 @@ SELECT c.* FROM challenges AS c JOIN challenge_seats AS s ON s.challenge_id = c.
 WHERE s.user_id = ? AND s.computer_level IS NULL
   AND c.channel_id = ? AND c.status = 'open' AND c.expires_at > ?
 """
-DUE_CHALLENGES = "SELECT * FROM challenges WHERE status = 'open' AND expires_at <= ? ORDER BY id"
+DUE_CHALLENGES = f"""
+SELECT * FROM challenges WHERE status = 'open' AND expires_at <= ? AND {owned("guild_id")}
+ORDER BY id
+"""
 
 INSERT_GAME = """
 INSERT INTO games (kind, guild_id, channel_id, seats, computers, target, status, version, state,
@@ -70,10 +75,13 @@ SELECT {GAME_COLUMNS} FROM game_seats AS s JOIN games AS g ON g.id = s.game_id
 WHERE s.user_id = ? AND g.channel_id = ? AND g.status = 'active'
 """
 ACTIVE_GAMES = f"""
-SELECT {GAME_COLUMNS} FROM games AS g WHERE g.status = 'active' ORDER BY g.id
+SELECT {GAME_COLUMNS} FROM games AS g WHERE g.status = 'active' AND {owned("g.guild_id")}
+ORDER BY g.id
 """
 ACTIVE_COMPUTER_GAMES = f"""
-SELECT {GAME_COLUMNS} FROM games AS g WHERE g.status = 'active' AND g.computers > 0 ORDER BY g.id
+SELECT {GAME_COLUMNS} FROM games AS g
+WHERE g.status = 'active' AND g.computers > 0 AND {owned("g.guild_id")}
+ORDER BY g.id
 """
 
 
@@ -159,8 +167,8 @@ class SqlitePlayStore:
                     return challenge
         return None
 
-    async def due_challenges(self, now: float) -> list[Challenge]:
-        rows = await self.db.fetch_all(DUE_CHALLENGES, (now,))
+    async def due_challenges(self, now: float, shards: Shards) -> list[Challenge]:
+        rows = await self.db.fetch_all(DUE_CHALLENGES, (now, *shard_args(shards)))
         found = [await self._challenge(row) for row in rows]
         return [c for c in found if c is not None]
 
@@ -234,10 +242,10 @@ class SqlitePlayStore:
                     return self.games.game(row)
         return None
 
-    async def active_games(self) -> list[Game]:
-        rows = await self.db.fetch_all(ACTIVE_GAMES)
+    async def active_games(self, shards: Shards) -> list[Game]:
+        rows = await self.db.fetch_all(ACTIVE_GAMES, shard_args(shards))
         return [self.games.game(r) for r in rows]
 
-    async def active_computer_games(self) -> list[Game]:
-        rows = await self.db.fetch_all(ACTIVE_COMPUTER_GAMES)
+    async def active_computer_games(self, shards: Shards) -> list[Game]:
+        rows = await self.db.fetch_all(ACTIVE_COMPUTER_GAMES, shard_args(shards))
         return [self.games.game(r) for r in rows]
