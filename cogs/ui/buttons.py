@@ -157,14 +157,14 @@ Option = tuple[str, str, str | None, str | None, bool]
 
 def joined(moves: list[str]) -> str:
     """Several moves of one verb chosen together as one move: ``kill-4H`` and ``kill-7H`` make
-    ``kill-4H-7H`` (the game's notation parses it back; nothing here knows what it means).
+    ``kill-4H.7H`` (the game's notation parses it back; nothing here knows what it means).
     Moves of different verbs make no move (empty)."""
     if len(moves) <= 1:
         return moves[0] if moves else ""
     verbs = {move.split("-", 1)[0] for move in moves}
     if len(verbs) != 1 or any("-" not in move for move in moves):
         return ""
-    return "-".join([verbs.pop(), *(move.split("-", 1)[1] for move in moves)])
+    return verbs.pop() + "-" + ".".join(move.split("-", 1)[1] for move in moves)
 
 
 class PickSelect(
