@@ -6,9 +6,10 @@ import logging
 import sys
 
 import discord
+from pydantic import ValidationError
 
 from bot.app import create_bot
-from bot.config import Config
+from bot.config import Config, problems
 
 MISSING_TOKEN = (
     "DISCORD_TOKEN is not set. Copy .env.example to .env and put your bot's token after "
@@ -17,7 +18,12 @@ MISSING_TOKEN = (
 
 
 def main() -> int:
-    config = Config()
+    try:
+        config = Config()
+    except ValidationError as error:
+        for problem in problems(error):
+            print(f"{problem}. Fix it in .env or the environment.", file=sys.stderr)
+        return 2
     token = config.token.get_secret_value().strip()
     if not token:
         print(MISSING_TOKEN, file=sys.stderr)

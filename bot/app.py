@@ -1,6 +1,10 @@
 """The Discord bot: built from the configuration by :func:`create_bot`, started by
 ``python -m bot``.
 
+With ``VIDRASSO_SHARDS`` set it is discord.py's ``AutoShardedBot`` over the shards of
+``VIDRASSO_SHARD_IDS`` (:class:`ShardedVidrassoBot`); its background duties then look only after
+the servers of those shards (:mod:`bot.shards`).
+
 ``setup_hook`` opens the services (the composition root, :mod:`bot.services`), builds the
 shared Discord flows (table, hands, challenges), installs the one error handler of every
 command, loads the cogs, syncs the slash commands, and then freezes what start-up built out of
@@ -12,6 +16,7 @@ from __future__ import annotations
 import logging
 import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -41,7 +46,7 @@ class VidrassoBot(commands.Bot):
     hands: Hands
     challenges: Challenges
 
-    def __init__(self, config: Config) -> None:
+    def __init__(self, config: Config, **options: Any) -> None:
         intents = discord.Intents.none()
         intents.guilds = True  # channels and threads; interactions carry the members we need
         super().__init__(
@@ -49,6 +54,7 @@ class VidrassoBot(commands.Bot):
             intents=intents,
             help_command=None,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            **options,
         )
         self.config = config
         self.drawing: ProcessPoolExecutor | None = None
@@ -112,6 +118,17 @@ class VidrassoBot(commands.Bot):
             await services.close()
 
 
+class ShardedVidrassoBot(VidrassoBot, commands.AutoShardedBot):
+    """The bot over some of its gateway shards, in one process of several over one database."""
+
+    def __init__(self, config: Config) -> None:
+        shards = config.shards
+        super().__init__(config, shard_count=shards.count, shard_ids=sorted(shards.ids))
+        log.info("running %s", shards)
+
+
 def create_bot(config: Config | None = None) -> VidrassoBot:
-    """Build the bot from the configuration (environment / .env) without connecting."""
-    return VidrassoBot(config or Config())
+    """Build the bot from the configuration (environment / .env) without connecting: sharded
+    when ``VIDRASSO_SHARDS`` is set, else one connection as discord.py makes it."""
+    config = config or Config()
+    return ShardedVidrassoBot(config) if config.sharded else VidrassoBot(config)

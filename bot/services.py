@@ -72,7 +72,8 @@ class Services:
         rng: random.Random | None = None,
     ) -> Services:
         storage = await open_storage(config.database)
-        games = GameService(storage, clock=clock, rng=rng)
+        shards = config.shards
+        games = GameService(storage, clock=clock, rng=rng, shards=shards)
         games.move_hooks.append(keep_clock)
         games.finish_hooks.append(record_result)
         games.finish_hooks.append(finish_learning)
@@ -81,7 +82,7 @@ class Services:
             storage=storage,
             games=games,
             ladder=LadderService(storage, clock=lambda: games.clock()),
-            clocks=ClockService(storage, games, settings),
+            clocks=ClockService(storage, games, settings, shards),
             settings=settings,
             learn=LearnService(storage, games, clock=lambda: games.clock()),
             computer=ComputerPlayer(games, config.ai_workers),

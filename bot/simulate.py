@@ -2,6 +2,8 @@
 
     python -m bot.simulate --games 100 --seed 1 --players random,greedy --out games.jsonl
 
+``--game pidro`` plays Pidro instead, four players a game (:mod:`bot.arena.pidro`).
+
 Each game is written as one `vidrasso-record/1` object per line (JSON Lines) and a summary is
 printed: games, rounds, wins and points per round for each player, and the speed. The two
 players swap seats every game, so each sits in seat 0 (and deals or leads first as the cut
@@ -199,11 +201,28 @@ def parser() -> argparse.ArgumentParser:
         help="points to reach: 300 standard, 500 long (default 300)",
     )
     p.add_argument("--out", type=Path, help="write the records here (JSON Lines)")
+    p.add_argument("--game", choices=GAMES, default="vidrasso", help="the game (default vidrasso)")
     return p
+
+
+GAMES = ("vidrasso", "pidro")
+
+
+def _game(argv: Sequence[str]) -> tuple[str, list[str]]:
+    """The ``--game`` named on the command line, and the other arguments."""
+    pre = argparse.ArgumentParser(add_help=False)
+    pre.add_argument("--game", choices=GAMES, default="vidrasso")
+    known, rest = pre.parse_known_args(argv)
+    return known.game, rest
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the simulator; returns the exit code."""
+    game, rest = _game(sys.argv[1:] if argv is None else argv)
+    if game == "pidro":
+        from bot.arena.pidro import main as pidro
+
+        return pidro(rest)
     args = parser().parse_args(argv)
     names: tuple[str, str] = args.players
     out_path: Path | None = args.out

@@ -122,7 +122,7 @@ class Clocks(commands.Cog):
         game = due.game
         services = self.bot.services
         if due.plan.expire:
-            moved = await services.games.time_out(game.id)
+            moved = await services.games.time_out(game.id, game.version)
             if moved is None:
                 return  # a move came first
             sweep.timed_out.append(game.id)

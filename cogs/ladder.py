@@ -20,7 +20,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.games import DEFAULT_KIND
+from bot.errors import ServiceError
+from bot.games import DEFAULT_KIND, GAMES
 from bot.ladder import LeaderboardPage
 from bot.ladder.service import LadderService
 from cogs.ui import ladder_text as text
@@ -34,7 +35,19 @@ log = logging.getLogger(__name__)
 
 Button = discord.ui.Button[Any]
 KIND = DEFAULT_KIND
-"""The game whose ladder these commands show."""
+"""The game whose ladder these commands show when no ``game`` is named."""
+GAME_CHOICES = [app_commands.Choice(name=rules.title, value=kind) for kind, rules in GAMES.items()]
+"""The ``game`` option of every ladder command: each registered game has its own ladder."""
+GAME_HELP = N_("Which game's ladder (Vidrasso when left out)")
+
+
+def kind_of(game: str | None) -> str:
+    """The game a ``game`` option names (the default game when left out)."""
+    if game is None:
+        return KIND
+    if game not in GAMES:  # a choice Discord no longer offers (an old client)
+        raise ServiceError("There is no game called {game} here.", game=game)
+    return game
 
 
 def ladder_of(client: discord.Client) -> LadderService:
@@ -56,7 +69,10 @@ def guild_of(interaction: discord.Interaction) -> discord.Guild:
 
 class PageButton(
     discord.ui.DynamicItem[Button],
-    template=r"vidrasso:lb:(?P<owner>\d+):(?P<page>\d+):(?P<which>first|prev|next|last)",
+    template=(
+        r"vidrasso:lb:(?P<owner>\d+):(?P<page>\d+):(?P<which>first|prev|next|last)"
+        r"(?::(?P<kind>[a-z]+))?"
+    ),
 ):
     """A leaderboard page button. The owner (who asked) turns the page; anyone else gets their
     own copy of that page, privately."""
@@ -73,17 +89,20 @@ class PageButton(
         owner_id: int,
         page: int,
         which: str,
+        kind: str = KIND,
         *,
         disabled: bool = False,
         tr: Words = ENGLISH_WORDS,
     ) -> None:
         self.owner_id = owner_id
         self.page = page
+        self.kind = kind
+        suffix = "" if kind == KIND else f":{kind}"  # the default game's buttons as before
         super().__init__(
             discord.ui.Button(
                 label=tr(self.LABELS[which]),
                 style=discord.ButtonStyle.secondary,
-                custom_id=f"vidrasso:lb:{owner_id}:{page}:{which}",
+                custom_id=f"vidrasso:lb:{owner_id}:{page}:{which}{suffix}",
                 disabled=disabled,
             )
         )
@@ -92,18 +111,18 @@ class PageButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> PageButton:
-        return cls(int(match["owner"]), int(match["page"]), match["which"])
+        return cls(int(match["owner"]), int(match["page"]), match["which"], match["kind"] or KIND)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
             viewer = interaction.user.id
             if viewer == self.owner_id:  # the public message, in the server's words
                 tr = await public_words(interaction.client, guild_of(interaction).id)
-                embed, view = await leaderboard(interaction, viewer, self.page, tr)
+                embed, view = await leaderboard(interaction, viewer, self.page, self.kind, tr)
                 await interaction.response.edit_message(embed=embed, view=view)
             else:  # someone else's leaderboard: their own copy, privately
                 embed, view = await leaderboard(
-                    interaction, viewer, self.page, private(interaction)
+                    interaction, viewer, self.page, self.kind, private(interaction)
                 )
                 await reply(interaction, embed=embed, view=view, ephemeral=True)
 
@@ -150,11 +169,12 @@ def pages_view(owner_id: int, page: LeaderboardPage, tr: Words) -> discord.ui.Vi
     if page.pages <= 1:
         return None
     at_start, at_end = page.page <= 1, page.page >= page.pages
+    kind = page.kind
     return of_items(
-        PageButton(owner_id, 1, "first", disabled=at_start, tr=tr),
-        PageButton(owner_id, max(1, page.page - 1), "prev", disabled=at_start, tr=tr),
-        PageButton(owner_id, min(page.pages, page.page + 1), "next", disabled=at_end, tr=tr),
-        PageButton(owner_id, page.pages, "last", disabled=at_end, tr=tr),
+        PageButton(owner_id, 1, "first", kind, disabled=at_start, tr=tr),
+        PageButton(owner_id, max(1, page.page - 1), "prev", kind, disabled=at_start, tr=tr),
+        PageButton(owner_id, min(page.pages, page.page + 1), "next", kind, disabled=at_end, tr=tr),
+        PageButton(owner_id, page.pages, "last", kind, disabled=at_end, tr=tr),
     )
 
 
@@ -167,11 +187,12 @@ def records_view(game_ids: list[int], tr: Words) -> discord.ui.View | None:
 
 
 async def leaderboard(
-    interaction: discord.Interaction, viewer_id: int, page: int, tr: Words
+    interaction: discord.Interaction, viewer_id: int, page: int, kind: str, tr: Words
 ) -> tuple[discord.Embed, discord.ui.View | None]:
-    """The leaderboard page ``page`` as ``viewer_id`` sees it, with its page buttons."""
+    """The leaderboard of ``kind``, page ``page``, as ``viewer_id`` sees it, with its page
+    buttons."""
     guild = guild_of(interaction)
-    board = await ladder_of(interaction.client).leaderboard(guild.id, page, viewer_id, KIND)
+    board = await ladder_of(interaction.client).leaderboard(guild.id, page, viewer_id, kind)
     embed = text.leaderboard_embed(
         board,
         viewer_id,
@@ -198,7 +219,7 @@ class Ladder(commands.Cog):
         self.subcommands: list[Subcommand] = [
             app_commands.Command(
                 name="leaderboard",
-                description="This server's Vidrasso ladder",
+                description="This server's ladder",
                 callback=self.leaderboard,
             ),
             app_commands.Command(
@@ -251,24 +272,30 @@ class Ladder(commands.Cog):
 
     # --- commands -----------------------------------------------------------------------
 
-    @app_commands.describe(page="Which page of the ladder (10 players a page)")
+    @app_commands.describe(page="Which page of the ladder (10 players a page)", game=GAME_HELP)
+    @app_commands.choices(game=GAME_CHOICES)
     async def leaderboard(
-        self, interaction: discord.Interaction, page: app_commands.Range[int, 1] = 1
+        self,
+        interaction: discord.Interaction,
+        page: app_commands.Range[int, 1] = 1,
+        game: str | None = None,
     ) -> None:
         tr = await public_words(self.bot, guild_of(interaction).id)
-        embed, view = await leaderboard(interaction, interaction.user.id, page, tr)
+        embed, view = await leaderboard(interaction, interaction.user.id, page, kind_of(game), tr)
         await reply(interaction, embed=embed, view=view, ephemeral=False)
 
-    @app_commands.describe(player="Whose stats (yourself when left out)")
+    @app_commands.describe(player="Whose stats (yourself when left out)", game=GAME_HELP)
+    @app_commands.choices(game=GAME_CHOICES)
     async def stats(
         self,
         interaction: discord.Interaction,
         player: discord.Member | discord.User | None = None,
+        game: str | None = None,
     ) -> None:
         guild = guild_of(interaction)
         who = player or interaction.user
         await self.remember_named(interaction, who)
-        stats = await self.ladder.stats(guild.id, who.id, interaction.user.id, KIND)
+        stats = await self.ladder.stats(guild.id, who.id, interaction.user.id, kind_of(game))
         name = name_of(who, stats.name)
         tr = await public_words(self.bot, guild.id)  # a public answer
         embed = text.stats_embed(
@@ -282,24 +309,26 @@ class Ladder(commands.Cog):
         chart = text.chart_file(stats, text.plain(who.id, name), tr)
         await reply(interaction, embed=embed, file=chart, ephemeral=False)
 
-    @app_commands.describe(player="Whose games (yours when left out)")
+    @app_commands.describe(player="Whose games (yours when left out)", game=GAME_HELP)
+    @app_commands.choices(game=GAME_CHOICES)
     async def history(
         self,
         interaction: discord.Interaction,
         player: discord.Member | discord.User | None = None,
+        game: str | None = None,
     ) -> None:
         guild = guild_of(interaction)
         who = player or interaction.user
         left = not isinstance(who, discord.Member)
         await self.remember_named(interaction, who)
-        entries = await self.ladder.history(guild.id, who.id, KIND)
+        entries = await self.ladder.history(guild.id, who.id, kind_of(game))
         fresh = {interaction.user.id: interaction.user.display_name}
         if isinstance(who, discord.Member):
             fresh[who.id] = who.display_name
         stored = await self.ladder.name(guild.id, who.id) if left else None
         tr = private(interaction)  # a private answer
         name = text.display(who.id, name_of(who, stored))
-        embed = text.history_embed(entries, name, tr, fresh=fresh)
+        embed = text.history_embed(entries, name, tr, fresh=fresh, kind=kind_of(game))
         view = records_view([e.game_id for e in entries], tr)
         await reply(interaction, embed=embed, view=view, ephemeral=True)
 

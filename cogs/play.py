@@ -139,17 +139,7 @@ class Play(commands.Cog):
         self.subcommands: list[Subcommand] = [
             challenge_command(self, main),
             play_bot_command(self, main),
-            app_commands.Command(
-                name="hand", description="See your hand in this channel's game", callback=self.hand
-            ),
-            app_commands.Command(
-                name="games",
-                description="Your games in progress in this server",
-                callback=self.games,
-            ),
-            app_commands.Command(
-                name="resign", description="Resign your game in this channel", callback=self.resign
-            ),
+            *self.everyday_commands(),
             app_commands.Command(
                 name="learn",
                 description="Learn the game: a guided first game against the computer",
@@ -173,8 +163,27 @@ class Play(commands.Cog):
             if rules.levels:
                 group.add_command(play_bot_command(self, rules))
             group.add_command(rules_command(self, rules))
+            for command in self.everyday_commands():  # the same as /vidrasso's, any game
+                group.add_command(command)
             self.groups.append(group)
         super().__init__()
+
+    def everyday_commands(self) -> list[Subcommand]:
+        """``hand``, ``games`` and ``resign``: they find the caller's game of any kind, so every
+        game's group has them."""
+        return [
+            app_commands.Command(
+                name="hand", description="See your hand in this channel's game", callback=self.hand
+            ),
+            app_commands.Command(
+                name="games",
+                description="Your games in progress in this server",
+                callback=self.games,
+            ),
+            app_commands.Command(
+                name="resign", description="Resign your game in this channel", callback=self.resign
+            ),
+        ]
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(*DYNAMIC_ITEMS)

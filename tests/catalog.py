@@ -31,6 +31,7 @@ ERRORS = (
     "IllegalBid",
     "IllegalGift",
     "IllegalPlay",
+    "IllegalKill",
     "GameOver",
 )
 KEYWORDS: dict[str, tuple[int, ...] | None] = {

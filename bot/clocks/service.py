@@ -18,6 +18,7 @@ from bot.clocks.model import Due, GameEvent, InboxGame, MoveClock, NotifyPrefs
 from bot.clocks.policy import after_move, plan, start_clock, urgency
 from bot.play.model import Game
 from bot.settings.service import SettingsService
+from bot.shards import EVERY, Shards
 from bot.storage import Storage, Transaction
 
 log = logging.getLogger(__name__)
@@ -59,9 +60,17 @@ async def keep_clock(tx: Transaction, game: Game) -> None:
 class ClockService:
     """Deadlines, reminders, preferences and the inbox, on top of the storage."""
 
-    def __init__(self, storage: Storage, games: Games, settings: SettingsService) -> None:
+    def __init__(
+        self,
+        storage: Storage,
+        games: Games,
+        settings: SettingsService,
+        shards: Shards = EVERY,
+    ) -> None:
         self.storage = storage
         self.games = games
+        self.shards = shards
+        """The servers whose deadlines and reminders are this process's (:mod:`bot.shards`)."""
         self.settings = settings
         """The settings service, as the composition root wires it. The clocks read a server's
         default time through ``tx.settings`` instead, inside the transaction that needs it (a
@@ -109,7 +118,8 @@ class ClockService:
     # --- the scheduler --------------------------------------------------------------------
 
     async def due(self, now: float, limit: int = BATCH) -> list[Due]:
-        """Games whose deadline passed or whose reminders may be due, with the plan for each.
+        """Games of this process's servers whose deadline passed or whose reminders may be
+        due, with the plan for each.
 
         Active games that have no clock (none should) get one first, so none can get stuck.
         """
@@ -118,7 +128,7 @@ class ClockService:
             if adopted:
                 log.warning("gave %d game(s) without a clock a fresh one", adopted)
             found = []
-            for game, clock in await tx.clocks.due_clocks(now, limit):
+            for game, clock in await tx.clocks.due_clocks(now, limit, self.shards):
                 waiting = game.people_to_act
                 wanted = await tx.clocks.prefs_of(game.player_ids[s] for s in waiting)
                 prefs = {s: wanted[game.player_ids[s]] for s in waiting}
@@ -129,7 +139,7 @@ class ClockService:
         """Give every active game without a clock (from a path that ran no move hooks) a fresh
         one from ``now``, with its server's default time; how many got one."""
         adopted = 0
-        for game in await tx.clocks.unclocked_games():
+        for game in await tx.clocks.unclocked_games(self.shards):
             seconds = (await tx.settings.guild_settings(game.guild_id)).default_time
             clock = start_clock(seconds, now, game.to_act, len(game.seats))
             adopted += await tx.clocks.adopt_clock(game.id, clock)
@@ -137,10 +147,13 @@ class ClockService:
 
     async def settle(self, due: Due) -> bool:
         """Record a plan's reminders and next check before they are sent (so a reminder goes
-        out at most once). False when the game moved meanwhile: then nothing is sent."""
+        out at most once). False when the game moved meanwhile, or another process recorded
+        them first or is recording them now: then nothing is sent."""
         if due.plan.expire or due.plan.next_check_at is None:
             return False
         async with self.storage.transaction() as tx:
+            if not await tx.claim(f"deadline:{due.game.id}:{due.game.version}"):
+                return False
             return await tx.clocks.save_checks(
                 due.game.id, due.game.version, due.clock, due.plan.reminders, due.plan.next_check_at
             )

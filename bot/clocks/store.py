@@ -10,6 +10,7 @@ from typing import Protocol
 
 from bot.clocks.model import GameEvent, MoveClock, NotifyPrefs
 from bot.play.model import Game
+from bot.shards import Shards
 
 
 class ClockStore(Protocol):
@@ -48,12 +49,16 @@ class ClockStore(Protocol):
         """The time per move the game's challenge offered, if it came from one that chose."""
         ...
 
-    async def due_clocks(self, now: float, limit: int) -> list[tuple[Game, MoveClock]]:
-        """Active games whose next check is due at ``now``, the earliest first."""
+    async def due_clocks(
+        self, now: float, limit: int, shards: Shards
+    ) -> list[tuple[Game, MoveClock]]:
+        """Active games in the servers of these shards whose next check is due at ``now``, the
+        earliest first (the shards filter before the ``limit``)."""
         ...
 
-    async def unclocked_games(self) -> list[Game]:
-        """Active games without a clock (none should have one missing)."""
+    async def unclocked_games(self, shards: Shards) -> list[Game]:
+        """Active games in the servers of these shards without a clock (none should have one
+        missing)."""
         ...
 
     async def inbox(self, guild_id: int, user_id: int) -> list[tuple[Game, MoveClock | None]]:

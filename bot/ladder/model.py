@@ -132,6 +132,17 @@ class PairRecord:
 
 
 @dataclass(frozen=True, slots=True)
+class PartnerRecord:
+    """A player's finished games with one partner on their team (rated or not)."""
+
+    partner_id: int
+    wins: int
+    losses: int
+    name: str | None = None
+    """The partner's last seen display name."""
+
+
+@dataclass(frozen=True, slots=True)
 class ComputerRecord:
     """A player's unrated games against the computer at one level."""
 
@@ -181,3 +192,5 @@ class PlayerStats:
     head_to_head: PairRecord | None
     """Their rated games against the viewer (None: none, or the viewer is the player)."""
     computer: tuple[ComputerRecord, ...]
+    partners: tuple[PartnerRecord, ...] = ()
+    """Their most frequent partners in a game with partners, most games first."""

@@ -29,6 +29,8 @@ RECENT_GAMES = 10
 """Games listed by /vidrasso history."""
 CHART_GAMES = 200
 """Most recent rated games drawn on the rating chart."""
+PARTNERS_SHOWN = 5
+"""Partnerships listed by /stats in a game with partners."""
 
 
 class LadderService:
@@ -82,6 +84,7 @@ class LadderService:
             if viewer_id != user_id:
                 pair = await store.pair_record(guild_id, kind, user_id, viewer_id)
             computer = await store.computer_records(guild_id, kind, user_id)
+            partners = await store.partner_records(guild_id, kind, user_id, PARTNERS_SHOWN)
         return PlayerStats(
             kind=kind,
             user_id=user_id,
@@ -93,6 +96,7 @@ class LadderService:
             finished=tuple(finished),
             head_to_head=pair,
             computer=tuple(computer),
+            partners=tuple(partners),
         )
 
     async def rating_changes(self, game_id: int) -> dict[int, tuple[Rating, Rating]]:

@@ -11,7 +11,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Protocol
 
-from bot.ladder.model import ComputerRecord, GameEntry, PairRecord, Standing, Totals
+from bot.ladder.model import (
+    ComputerRecord,
+    GameEntry,
+    PairRecord,
+    PartnerRecord,
+    Standing,
+    Totals,
+)
 from bot.ladder.rating import Rating
 
 
@@ -92,6 +99,13 @@ class LadderStore(Protocol):
         self, guild_id: int, kind: str, user_id: int, limit: int
     ) -> list[GameEntry]:
         """The player's last ``limit`` finished games, newest first."""
+        ...
+
+    async def partner_records(
+        self, guild_id: int, kind: str, user_id: int, limit: int
+    ) -> list[PartnerRecord]:
+        """The player's won and lost games beside each member who was on their team (computer
+        partners aside), most games together first, at most ``limit``."""
         ...
 
     # --- names (per server, whatever the game) ---------------------------------------------

@@ -47,6 +47,7 @@ from bot.play.model import (
     Invite,
     Seat,
 )
+from bot.shards import EVERY, Shards
 from bot.storage import Storage, Transaction, VersionConflict
 
 log = logging.getLogger(__name__)
@@ -111,8 +112,12 @@ class GameService:
         clock: Callable[[], float] = time.time,
         rng: random.Random | None = None,
         challenge_ttl: float = CHALLENGE_TTL,
+        shards: Shards = EVERY,
     ) -> None:
         self.storage = storage
+        self.shards = shards
+        """The servers whose background duties (challenge expiry, time-outs, the restart's
+        resume) are this process's: see :mod:`bot.shards`."""
         self.clock = clock
         self.rng = rng or random.Random()
         self.challenge_ttl = challenge_ttl
@@ -249,11 +254,16 @@ class GameService:
         return closed
 
     async def expire_challenges(self) -> list[Challenge]:
-        """Close every open challenge whose time has run out; return them as closed."""
+        """Close every open challenge of this process's servers whose time has run out; return
+        them as closed. Each closes once even when two processes sweep at the same time: the
+        claim keeps them from acting together, and one that comes after the other committed
+        finds the challenge no longer open."""
         now = self.clock()
         async with self.storage.transaction() as tx:
             closed = []
-            for challenge in await tx.play.due_challenges(now):
+            for challenge in await tx.play.due_challenges(now, self.shards):
+                if not await tx.claim(f"challenge-expiry:{challenge.id}"):
+                    continue  # another process is closing it
                 if await tx.play.close_challenge(challenge.id, EXPIRED):
                     found = await tx.play.get_challenge(challenge.id)
                     assert found is not None
@@ -390,14 +400,16 @@ class GameService:
             return await tx.play.active_games_of(guild_id, user_id)
 
     async def active_games(self) -> list[Game]:
-        """Every game in progress (to check their tables after a restart)."""
+        """Every game in progress in this process's servers (to check their tables after a
+        restart)."""
         async with self.storage.read() as tx:
-            return await tx.play.active_games()
+            return await tx.play.active_games(self.shards)
 
     async def computer_games(self) -> list[Game]:
-        """Games in progress with a computer seat."""
+        """Games in progress with a computer seat, in this process's servers (to finish the
+        computer's turns a restart interrupted)."""
         async with self.storage.read() as tx:
-            return await tx.play.active_computer_games()
+            return await tx.play.active_computer_games(self.shards)
 
     async def set_thread(self, game_id: int, thread_id: int) -> None:
         async with self.storage.transaction() as tx:
@@ -453,27 +465,35 @@ class GameService:
 
     # --- time-outs and aborts ----------------------------------------------------------
 
-    async def time_out(self, game_id: int) -> Moved | None:
-        """End a game whose deadline has passed: a loss on time for the one player it waited
-        for or, when it waited for several, abandoned.
+    async def time_out(self, game_id: int, version: int) -> Moved | None:
+        """End a game whose deadline passed while it stood at ``version`` (as the scheduler
+        read it): a loss on time for the one player it waited for or, when it waited for
+        several, abandoned.
 
-        The deadline is checked again inside the transaction, so a move that arrived first
-        wins; None when there is nothing (any more) to end.
+        Once, whatever else runs: the game's version and deadline are checked again inside the
+        transaction, after claiming this deadline (another process overlapping during a
+        rollout does not act at the same time), so a move that arrived first wins and a
+        second time-out finds nothing to do. None when there is nothing (any more) to end.
         """
-        async with self.lock(game_id), self.storage.transaction() as tx:
-            game = await tx.play.get_game(game_id)
-            clock = await tx.clocks.get_clock(game_id)
-            now = self.clock()
-            if game is None or game.status != ACTIVE or clock is None:
-                return None
-            if clock.deadline_at is None or clock.deadline_at > now:
-                return None
-            up = timeout_action(game)
-            loser = None if up.seat is None else game.player_ids[up.seat]
-            await tx.clocks.record_event(game_id, up.event, loser, now)
-            log.info("game %s ran out of time (%s)", game_id, up.action)
-            seat = up.seat if up.seat is not None else (game.to_act or (0,))[0]
-            return await self._commit(tx, game, up.action, seat, now)
+        try:
+            async with self.lock(game_id), self.storage.transaction() as tx:
+                if not await tx.claim(f"deadline:{game_id}:{version}"):
+                    return None  # another process is ending it
+                game = await tx.play.get_game(game_id)
+                clock = await tx.clocks.get_clock(game_id)
+                now = self.clock()
+                if game is None or game.status != ACTIVE or game.version != version:
+                    return None
+                if clock is None or clock.deadline_at is None or clock.deadline_at > now:
+                    return None
+                up = timeout_action(game)
+                loser = None if up.seat is None else game.player_ids[up.seat]
+                await tx.clocks.record_event(game_id, up.event, loser, now)
+                log.info("game %s ran out of time (%s)", game_id, up.action)
+                seat = up.seat if up.seat is not None else (game.to_act or (0,))[0]
+                return await self._commit(tx, game, up.action, seat, now)
+        except Stale:
+            return None  # written by another process between our read and our write
 
     async def abort(
         self, game_id: int, *, guild_id: int, by_user_id: int, reason: str | None = None

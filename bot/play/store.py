@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from bot.play.model import Challenge, Game, Invite, Seat
+from bot.shards import Shards
 
 
 class PlayStore(Protocol):
@@ -56,8 +57,8 @@ class PlayStore(Protocol):
         """An open, unexpired challenge in this channel naming any two of these members."""
         ...
 
-    async def due_challenges(self, now: float) -> list[Challenge]:
-        """Open challenges whose time has run out."""
+    async def due_challenges(self, now: float, shards: Shards) -> list[Challenge]:
+        """Open challenges whose time has run out, in the servers of these shards."""
         ...
 
     async def insert_game(
@@ -109,10 +110,11 @@ class PlayStore(Protocol):
         """A game in progress in this channel between any two of these members."""
         ...
 
-    async def active_games(self) -> list[Game]:
-        """Every game in progress, oldest first."""
+    async def active_games(self, shards: Shards) -> list[Game]:
+        """Every game in progress in the servers of these shards, oldest first."""
         ...
 
-    async def active_computer_games(self) -> list[Game]:
-        """Games in progress with at least one computer seat."""
+    async def active_computer_games(self, shards: Shards) -> list[Game]:
+        """Games in progress with at least one computer seat, in the servers of these
+        shards."""
         ...

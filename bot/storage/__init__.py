@@ -49,9 +49,17 @@ class Transaction(Protocol):
     def learn(self) -> LearnStore: ...
 
     async def claim(self, key: str) -> bool:
-        """An exclusive claim on ``key`` for the rest of this transaction; False when another
-        process holds it (so work that must happen once, such as firing a due deadline, is
-        done by one process). Always True on SQLite, whose transactions write one at a time."""
+        """An exclusive claim for the rest of this transaction; False when another process
+        holds it.
+
+        Taken before a background duty acts (a deadline's time-out or reminder, a challenge's
+        expiry), with a key naming that firing (``deadline:{game_id}:{version}``,
+        ``challenge-expiry:{challenge_id}``), so two processes that both think they own a
+        server during a rollout do not act at once. It does not replace the version checks:
+        a process that claims after the other committed must find nothing left to do.
+        PostgreSQL answers with an advisory lock on the key; SQLite always says True, since
+        ``BEGIN IMMEDIATE`` already makes the transaction the file's only writer.
+        """
         ...
 
 

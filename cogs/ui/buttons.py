@@ -155,12 +155,27 @@ Option = tuple[str, str, str | None, str | None, bool]
 """A select menu option: (move, label, description, emoji, chosen)."""
 
 
+def joined(moves: list[str]) -> str:
+    """Several moves of one verb chosen together as one move: ``kill-4H`` and ``kill-7H`` make
+    ``kill-4H.7H`` (the game's notation parses it back; nothing here knows what it means).
+    Moves of different verbs make no move (empty)."""
+    if len(moves) <= 1:
+        return moves[0] if moves else ""
+    verbs = {move.split("-", 1)[0] for move in moves}
+    if len(verbs) != 1 or any("-" not in move for move in moves):
+        return ""
+    return verbs.pop() + "-" + ".".join(move.split("-", 1)[1] for move in moves)
+
+
 class PickSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
     template=r"vidrasso:choose:(?P<game>\d+):(?P<version>\d+):(?P<group>[a-z]{1,20})",
 ):
     """A labelled group of moves as a select menu (the trump suit, the trump rank): choosing
-    one picks it, and the hand then offers *Confirm*."""
+    one picks it, and the hand then offers *Confirm*.
+
+    With ``choose`` above one, exactly that many options are chosen together and make one move
+    (:func:`joined`): a set of cards to lay down at once, say."""
 
     def __init__(
         self,
@@ -171,12 +186,15 @@ class PickSelect(
         *,
         placeholder: str | None = None,
         row: int | None = None,
+        choose: int = 1,
     ) -> None:
         self.game_id = game_id
         self.version = version
         select: discord.ui.Select[Any] = discord.ui.Select(
             custom_id=f"vidrasso:choose:{game_id}:{version}:{group}",
             placeholder=placeholder,
+            min_values=choose,
+            max_values=choose,
             options=[
                 discord.SelectOption(
                     value=move, label=label, description=description, emoji=emoji, default=chosen
@@ -198,7 +216,7 @@ class PickSelect(
         data: Any = interaction.data or {}
         values = data.get("values") or []
         flow = hands(interaction)
-        move = str(values[0]) if values else ""
+        move = joined([str(v) for v in values])
         await guarded(
             interaction, lambda: flow.on_pick(interaction, self.game_id, self.version, move)
         )

@@ -221,6 +221,10 @@ class Hands:
         if seat is None:
             raise NotAllowed("This isn't your game.")
         legal = {game.rules.action_text(a) for a in game.rules.legal_actions(game.state, seat)}
+        try:  # the move in the game's own words (a set chosen in any order reads one way)
+            move = game.rules.action_text(game.rules.parse_action(seat, move))
+        except IllegalMove:
+            move = ""
         if version != game.version or move not in legal:
             tr = private(interaction)
             note = tr(STALE)

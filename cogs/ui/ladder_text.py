@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 
 import discord
 
-from bot.games import rules_for
+from bot.games import DEFAULT_KIND, rules_for
 from bot.ladder import (
     PROVISIONAL_GAMES,
     GameEntry,
@@ -34,7 +34,7 @@ from cogs.ui.i18n import N_, Words
 CHART_FILE = "rating.png"
 NAME_WIDTH = 32
 """Longest name shown (Discord display names are at most 32 characters)."""
-GAME_TITLES = (N_("Vidrasso"),)
+GAME_TITLES = (N_("Vidrasso"), N_("Pidro"))
 """The games' titles, for the catalog (a title is shown as ``tr(rules.title)``)."""
 
 
@@ -106,9 +106,17 @@ def leaderboard_embed(
         title = f"{title} · {guild_name}"
     embed = discord.Embed(title=title, colour=COLOUR)
     if page.players == 0:
-        embed.description = tr(
-            "Nobody is on this server's ladder yet. Finish a game against another member "
-            "(`/vidrasso challenge`) to be the first."
+        embed.description = (
+            tr(
+                "Nobody is on this server's ladder yet. Finish a game against another member "
+                "(`/vidrasso challenge`) to be the first."
+            )
+            if page.kind == DEFAULT_KIND
+            else tr(
+                "Nobody is on this server's {game} ladder yet: finish a game against other "
+                "members to be the first.",
+                game=title_of(page.kind, tr),
+            )
         )
         return embed
     lines: list[str] = []
@@ -224,6 +232,17 @@ def stats_embed(
             else tr("No rated games between {name} and {viewer} yet.", name=name, viewer=viewer)
         )
         embed.add_field(name=tr("Head to head"), value=value, inline=False)
+    if stats.partners:
+        partners = "\n".join(
+            tr(
+                "with {partner}: {wins}–{losses}",
+                partner=display(p.partner_id, p.name),
+                wins=p.wins,
+                losses=p.losses,
+            )
+            for p in stats.partners
+        )
+        embed.add_field(name=tr("Partnerships"), value=partners, inline=False)
     if stats.computer:
         record = " · ".join(f"{tr(c.level)}: {c.wins}–{c.losses}" for c in stats.computer)
         embed.add_field(name=tr("Against the computer (unrated)"), value=record, inline=False)
@@ -285,8 +304,14 @@ def history_embed(
     name: str,
     tr: Words,
     fresh: Mapping[int, str] | None = None,
+    *,
+    kind: str | None = None,
 ) -> discord.Embed:
-    embed = discord.Embed(title=tr("{name} · recent games", name=name), colour=COLOUR)
+    """A player's recent games of one game (``kind``; its title is shown unless left out)."""
+    title = tr("{name} · recent games", name=name)
+    if kind is not None:
+        title = f"{title} · {title_of(kind, tr)}"
+    embed = discord.Embed(title=title, colour=COLOUR)
     if not entries:
         embed.description = tr("{name} has no finished games in this server yet.", name=name)
         return embed

@@ -11,6 +11,7 @@ from bot import games as registry
 from bot.clocks.model import DAY, HOUR, MINUTE, NotifyMode, NotifyPrefs, QuietHours
 from bot.errors import NotFound
 from bot.play.model import Game, Seat
+from bot.play.service import Moved
 from bot.services import Services
 from tests.clocks.clock import (
     ALICE,
@@ -44,6 +45,11 @@ async def time_per_move(s: Services, game_id: int) -> float:
     clock = await s.clocks.clock_of(game_id)
     assert clock is not None
     return clock.time_per_move
+
+
+async def time_out(s: Services, game_id: int) -> Moved | None:
+    """The scheduler's time-out of the game as it stands now."""
+    return await s.games.time_out(game_id, (await s.games.game(game_id)).version)
 
 
 async def computer_game(s: Services) -> Game:
@@ -129,14 +135,14 @@ async def test_a_passed_deadline_is_a_rated_loss_on_time(database: str, clock: F
         (waiting,) = (await s.games.game(game_id)).to_act
         loser, winner = (ALICE, BOB) if waiting == 0 else (BOB, ALICE)
         clock.advance(DAY - 1)
-        assert await s.games.time_out(game_id) is None  # not yet
+        assert await time_out(s, game_id) is None  # not yet
         clock.advance(1)
-        moved = await s.games.time_out(game_id)
+        moved = await time_out(s, game_id)
         assert moved is not None
         game = moved.game
         assert game.status == "finished" and game.result == "timeout"
         assert game.winner == 1 - waiting
-        assert await s.games.time_out(game_id) is None  # only once
+        assert await time_out(s, game_id) is None  # only once
         (event,) = await s.clocks.events(game_id)
         assert (event.kind, event.user_id, event.at) == ("timeout", loser, clock.now)
         assert await standing(s, loser) == (0, 1)
@@ -154,7 +160,7 @@ async def test_a_move_that_arrives_first_wins_the_race(database: str, clock: Fak
         assert due.plan.expire
         assert not await s.clocks.settle(due)  # an expiring plan records nothing
         await move(s.games, game_id)  # the player moves just before the scheduler acts
-        assert await s.games.time_out(game_id) is None
+        assert await s.games.time_out(game_id, due.game.version) is None
         assert (await s.games.game(game_id)).status == "active"
 
 
@@ -165,7 +171,7 @@ async def test_no_gift_from_either_player_abandons_the_game_unrated(
         game_id = await start(s.games)
         await play_until(s.games, game_id, (0, 1))
         clock.advance(DAY)
-        moved = await s.games.time_out(game_id)
+        moved = await time_out(s, game_id)
         assert moved is not None and moved.game.result == "abandoned"
         assert moved.game.winner is None
         assert [e.kind for e in await s.clocks.events(game_id)] == ["timeout_both"]
@@ -198,7 +204,7 @@ async def test_a_restart_keeps_the_deadline(database: str, clock: FakeClock) -> 
     async with services(path, clock) as s:
         (due,) = await s.clocks.due(clock.now)
         assert due.game.id == game_id and due.plan.expire
-        moved = await s.games.time_out(game_id)
+        moved = await time_out(s, game_id)
         assert moved is not None and moved.game.result == "timeout"
 
 
@@ -319,7 +325,7 @@ async def test_three_seats_time_out_and_share_the_inbox(
         assert due.plan.reminders == (0, 1, 0)
         assert await s.clocks.settle(due)
         clock.advance(HOUR / 2)
-        moved = await s.games.time_out(game_id)
+        moved = await time_out(s, game_id)
         assert moved is not None and moved.game.result == "timeout"
         (event,) = await s.clocks.events(game_id)
         assert (event.kind, event.user_id) == ("timeout", BOB)

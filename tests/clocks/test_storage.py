@@ -19,6 +19,7 @@ from bot.engine import Phase
 from bot.games import rules_for
 from bot.play.model import Seat
 from bot.services import load_state, open_storage
+from bot.shards import EVERY
 from bot.storage import Storage
 from bot.storage.sqlite import SqliteStorage, migrations
 from tests.old_states import v1_text
@@ -184,10 +185,10 @@ async def test_a_clock_is_adopted_once(storage: SqliteStorage) -> None:
     game_id = await new_game(storage)
     first = start_clock(DAY, NOW, (1,), 2)
     async with storage.transaction() as tx:
-        assert [g.id for g in await tx.clocks.unclocked_games()] == [game_id]
+        assert [g.id for g in await tx.clocks.unclocked_games(EVERY)] == [game_id]
         assert await tx.clocks.adopt_clock(game_id, first)
         assert not await tx.clocks.adopt_clock(game_id, start_clock(HOUR, NOW + 1, (0,), 2))
-        assert await tx.clocks.unclocked_games() == []
+        assert await tx.clocks.unclocked_games(EVERY) == []
         assert await tx.clocks.get_clock(game_id) == first
 
 

@@ -13,6 +13,7 @@ from PIL import Image
 
 from bot.app import VidrassoBot
 from bot.engine import from_record
+from bot.games import GAMES
 from bot.storage import Storage
 from tests.bot.driver import make_bot, running
 from tests.harness import CannotDoThat, Harness, SentMessage
@@ -202,7 +203,7 @@ async def test_a_member_who_left_keeps_their_results(h: Harness) -> None:
     assert "No longer in this server" in stats.text()
     assert "Carol **1** – **0** Alice" in stats.text()
     assert [f.filename for f in stats.files] == ["rating.png"]
-    assert history.embeds[0]["title"] == "Carol · recent games"
+    assert history.embeds[0]["title"] == "Carol · recent games · Vidrasso"
     assert "vs Alice — **won · they resigned**" in history.text()
 
 
@@ -262,7 +263,7 @@ async def test_history_buttons_send_records_that_replay(h: Harness) -> None:
     await h.slash(bob, "vidrasso history")
     history = h.last_ephemeral(bob)
 
-    assert history.embeds[0]["title"] == "Bob · recent games"
+    assert history.embeds[0]["title"] == "Bob · recent games · Vidrasso"
     assert lines(history)[0].startswith(f"`#{newer.id}` <t:1700086400:d> vs Alice — **")
     assert lines(history)[1] == (
         f"`#{older.id}` <t:1700000000:d> vs Alice — **won · they resigned** "
@@ -315,7 +316,11 @@ async def test_the_ladder_commands_join_the_vidrasso_group(h: Harness) -> None:
     (sync,) = [q for q in h.requests if q.method == "PUT" and q.route == route]
     vidrasso = next(c for c in sync.json if c["name"] == "vidrasso")
     synced = {o["name"]: o for o in vidrasso["options"]}
-    assert [o["name"] for o in synced["leaderboard"]["options"]] == ["page"]
+    assert [o["name"] for o in synced["leaderboard"]["options"]] == ["page", "game"]
     assert synced["leaderboard"]["options"][0]["min_value"] == 1
-    assert [o["name"] for o in synced["stats"]["options"]] == ["player"]
+    assert [o["name"] for o in synced["stats"]["options"]] == ["player", "game"]
     assert synced["stats"]["options"][0]["description"] == "Whose stats (yourself when left out)"
+    for command in ("leaderboard", "stats", "history"):  # every registered game, by name
+        game = synced[command]["options"][-1]
+        assert [c["value"] for c in game["choices"]] == list(GAMES)
+        assert game["name_localizations"]["ja"] == "ゲーム"

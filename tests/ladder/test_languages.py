@@ -65,7 +65,7 @@ async def test_public_answers_speak_the_servers_language(h: Harness) -> None:
     assert "直接対決" in field_names(embed)
     assert "0勝 · 1敗" in stats.text() and "現在：1連敗 · 最高：なし" in stats.text()
     assert [f.description for f in stats.files] == ["Bob のレーティング"]
-    assert history.embeds[0]["title"] == "Alice · recent games"
+    assert history.embeds[0]["title"] == "Alice · recent games · Vidrasso"
 
 
 async def test_private_answers_speak_the_members_language(h: Harness) -> None:
@@ -78,7 +78,7 @@ async def test_private_answers_speak_the_members_language(h: Harness) -> None:
     record = h.last_ephemeral(alice)
     await h.slash(alice, "vidrasso leaderboard")  # public: the server speaks English
 
-    assert history.embeds[0]["title"] == "Alice · 最近の対局"
+    assert history.embeds[0]["title"] == "Alice · 最近の対局 · ヴィドラッソ"
     assert "相手：Bob — **勝ち" in history.text()
     assert history.embeds[0]["footer"]["text"].startswith("下のボタンで")
     assert [b.label for b in history.buttons] == ["棋譜 #1"]

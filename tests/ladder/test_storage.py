@@ -379,3 +379,64 @@ async def test_every_read_is_an_index_lookup(
 
 def test_rating_stored_for_ordering_is_the_shown_one() -> None:
     assert Rating(25.0, 8.0).shown == 1500
+
+
+# --- partnerships -----------------------------------------------------------------------------
+
+
+def team_entry(game_id: int, user_id: int, seat: int, result: Result) -> Any:
+    from bot.ladder import GameEntry
+
+    return GameEntry(
+        game_id=game_id,
+        kind="pidro",
+        guild_id=GUILD,
+        user_id=user_id,
+        seat=seat,
+        team=seat % 2,
+        opponent_id=[ALICE, BOB, CAROL, DAVE][(seat + 1) % 4],
+        computer_level=None,
+        result=result,
+        ending="finished",
+        rated=True,
+        points=62,
+        opponent_points=40,
+        rounds=5,
+        rating=None,
+        finished_at=1000.0 + game_id,
+    )
+
+
+async def test_partnerships_count_the_games_won_and_lost_together(
+    storage: SqliteStorage,
+) -> None:
+    # Game rows to hang four-player entries on (their own two-player entries taken away).
+    games = [await finish_game(storage, GUILD, (505, 606), winner=0, seed=s) for s in (1, 2, 3)]
+    await storage.execute("DELETE FROM ladder_entries WHERE user_id IN (505, 606)")
+    win, loss = Result.WIN, Result.LOSS
+    seatings = [  # (game, Alice's partner, Alice's team won)
+        (games[0].id, CAROL, True),
+        (games[1].id, CAROL, False),
+        (games[2].id, DAVE, True),
+    ]
+    async with storage.transaction() as tx:
+        for game_id, partner, won in seatings:
+            others = [u for u in (BOB, CAROL, DAVE) if u != partner]
+            mine, theirs = (win, loss) if won else (loss, win)
+            await tx.ladder.add_entry(team_entry(game_id, ALICE, 0, mine))
+            await tx.ladder.add_entry(team_entry(game_id, partner, 2, mine))
+            await tx.ladder.add_entry(team_entry(game_id, others[0], 1, theirs))
+            await tx.ladder.add_entry(team_entry(game_id, others[1], 3, theirs))
+        await tx.ladder.remember_name(GUILD, CAROL, "Carol", 1.0)
+    async with storage.read() as tx:
+        alice = await tx.ladder.partner_records(GUILD, "pidro", ALICE, 5)
+        bob = await tx.ladder.partner_records(GUILD, "pidro", BOB, 5)
+        one = await tx.ladder.partner_records(GUILD, "pidro", ALICE, 1)
+        vidrasso = await tx.ladder.partner_records(GUILD, KIND, ALICE, 5)
+    assert [(p.partner_id, p.wins, p.losses, p.name) for p in alice] == [
+        (CAROL, 1, 1, "Carol"),
+        (DAVE, 1, 0, None),
+    ]
+    assert [(p.partner_id, p.wins, p.losses) for p in bob] == [(DAVE, 1, 1), (CAROL, 0, 1)]
+    assert [p.partner_id for p in one] == [CAROL]
+    assert vidrasso == []  # a game without partners has none

@@ -15,7 +15,9 @@ from collections.abc import Iterable, Sequence
 
 from bot.clocks.model import GameEvent, MoveClock, NotifyMode, NotifyPrefs, QuietHours
 from bot.play.model import Game
+from bot.shards import Shards
 from bot.storage.sql.games import GAME_COLUMNS, GameRows
+from bot.storage.sql.shards import owned, shard_args, sharded
 from bot.storage.sql.statements import Row, Statements
 
 CLOCK_COLUMNS = """
@@ -56,12 +58,14 @@ DUE_CLOCKS = f"""
 SELECT {GAME_COLUMNS}, {CLOCK_COLUMNS}
 FROM game_clocks AS c JOIN games AS g ON g.id = c.game_id
 WHERE c.deadline_at IS NOT NULL AND c.next_check_at <= ? AND g.status = 'active'
+  AND {owned("g.guild_id")}
 ORDER BY c.next_check_at
 LIMIT ?
 """
 UNCLOCKED_GAMES = f"""
 SELECT {GAME_COLUMNS} FROM games AS g
 WHERE g.status = 'active' AND NOT EXISTS (SELECT 1 FROM game_clocks AS c WHERE c.game_id = g.id)
+  AND {owned("g.guild_id")}
 ORDER BY g.id
 """
 # A member's games: the seats they play themselves (a computer seat on the bot's account is not
@@ -196,12 +200,16 @@ class SqlClockStore:
         row = await self.db.fetch_one(CHALLENGE_TIME, (game_id,))
         return None if row is None else row["time_per_move"]
 
-    async def due_clocks(self, now: float, limit: int) -> list[tuple[Game, MoveClock]]:
-        rows = await self.db.fetch_all(DUE_CLOCKS, (now, limit))
+    async def due_clocks(
+        self, now: float, limit: int, shards: Shards
+    ) -> list[tuple[Game, MoveClock]]:
+        d = self.db.dialect
+        rows = await self.db.fetch_all(sharded(DUE_CLOCKS, d), (now, *shard_args(shards, d), limit))
         return [(self.games.game(r), clock_from_row(r)) for r in rows]
 
-    async def unclocked_games(self) -> list[Game]:
-        rows = await self.db.fetch_all(UNCLOCKED_GAMES)
+    async def unclocked_games(self, shards: Shards) -> list[Game]:
+        d = self.db.dialect
+        rows = await self.db.fetch_all(sharded(UNCLOCKED_GAMES, d), shard_args(shards, d))
         return [self.games.game(r) for r in rows]
 
     async def inbox(self, guild_id: int, user_id: int) -> list[tuple[Game, MoveClock | None]]:

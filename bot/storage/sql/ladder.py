@@ -15,6 +15,7 @@ from bot.ladder.model import (
     ComputerRecord,
     GameEntry,
     PairRecord,
+    PartnerRecord,
     Result,
     Standing,
     Totals,
@@ -112,6 +113,19 @@ SELECT e.*, n.name AS opponent_name FROM ladder_entries AS e
 LEFT JOIN display_names AS n ON n.guild_id = e.guild_id AND n.user_id = e.opponent_id
 WHERE e.guild_id = ? AND e.kind = ? AND e.user_id = ?
 ORDER BY e.id DESC
+LIMIT ?
+"""
+PARTNERS = """
+SELECT p.user_id AS partner_id, n.name AS name,
+       SUM(CASE WHEN e.outcome = 'win' THEN 1 ELSE 0 END) AS wins,
+       SUM(CASE WHEN e.outcome = 'loss' THEN 1 ELSE 0 END) AS losses
+FROM ladder_entries AS e
+JOIN ladder_entries AS p
+  ON p.game_id = e.game_id AND p.team = e.team AND p.user_id <> e.user_id
+LEFT JOIN display_names AS n ON n.guild_id = e.guild_id AND n.user_id = p.user_id
+WHERE e.guild_id = ? AND e.kind = ? AND e.user_id = ? AND e.outcome IN ('win', 'loss')
+GROUP BY p.user_id, n.name
+ORDER BY COUNT(*) DESC, wins DESC, p.user_id
 LIMIT ?
 """
 NAME_OF = "SELECT name FROM display_names WHERE guild_id = ? AND user_id = ?"
@@ -332,6 +346,15 @@ class SqlLadderStore:
     ) -> list[GameEntry]:
         rows = await self.db.fetch_all(RECENT_GAMES, (guild_id, kind, user_id, limit))
         return [entry_from_row(r) for r in rows]
+
+    async def partner_records(
+        self, guild_id: int, kind: str, user_id: int, limit: int
+    ) -> list[PartnerRecord]:
+        rows = await self.db.fetch_all(PARTNERS, (guild_id, kind, user_id, limit))
+        return [
+            PartnerRecord(r["partner_id"], int(r["wins"]), int(r["losses"]), r["name"])
+            for r in rows
+        ]
 
     # --- names --------------------------------------------------------------------------
 

@@ -14,8 +14,10 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from bot.play.model import ACTIVE, OPEN, Challenge, Game, Invite, Seat
+from bot.shards import Shards
 from bot.storage import VersionConflict
 from bot.storage.sql.games import GAME_COLUMNS, GameRows
+from bot.storage.sql.shards import owned, shard_args, sharded
 from bot.storage.sql.statements import Row, Statements
 
 INSERT_CHALLENGE = """
@@ -43,7 +45,10 @@ SELECT c.* FROM challenges AS c JOIN challenge_seats AS s ON s.challenge_id = c.
 WHERE s.user_id = ? AND s.computer_level IS NULL
   AND c.channel_id = ? AND c.status = 'open' AND c.expires_at > ?
 """
-DUE_CHALLENGES = "SELECT * FROM challenges WHERE status = 'open' AND expires_at <= ? ORDER BY id"
+DUE_CHALLENGES = f"""
+SELECT * FROM challenges WHERE status = 'open' AND expires_at <= ? AND {owned("guild_id")}
+ORDER BY id
+"""
 # The invariants (migration 0010): a pair's row is taken, or taken over from an expired
 # challenge; no row changed means another challenge or game holds the pair.
 TAKE_CHALLENGE_PAIR = """
@@ -87,10 +92,13 @@ SELECT {GAME_COLUMNS} FROM game_seats AS s JOIN games AS g ON g.id = s.game_id
 WHERE s.user_id = ? AND g.channel_id = ? AND g.status = 'active'
 """
 ACTIVE_GAMES = f"""
-SELECT {GAME_COLUMNS} FROM games AS g WHERE g.status = 'active' ORDER BY g.id
+SELECT {GAME_COLUMNS} FROM games AS g WHERE g.status = 'active' AND {owned("g.guild_id")}
+ORDER BY g.id
 """
 ACTIVE_COMPUTER_GAMES = f"""
-SELECT {GAME_COLUMNS} FROM games AS g WHERE g.status = 'active' AND g.computers > 0 ORDER BY g.id
+SELECT {GAME_COLUMNS} FROM games AS g
+WHERE g.status = 'active' AND g.computers > 0 AND {owned("g.guild_id")}
+ORDER BY g.id
 """
 
 
@@ -198,8 +206,9 @@ class SqlPlayStore:
                     return challenge
         return None
 
-    async def due_challenges(self, now: float) -> list[Challenge]:
-        rows = await self.db.fetch_all(DUE_CHALLENGES, (now,))
+    async def due_challenges(self, now: float, shards: Shards) -> list[Challenge]:
+        d = self.db.dialect
+        rows = await self.db.fetch_all(sharded(DUE_CHALLENGES, d), (now, *shard_args(shards, d)))
         found = [await self._challenge(row) for row in rows]
         return [c for c in found if c is not None]
 
@@ -278,10 +287,12 @@ class SqlPlayStore:
                     return self.games.game(row)
         return None
 
-    async def active_games(self) -> list[Game]:
-        rows = await self.db.fetch_all(ACTIVE_GAMES)
+    async def active_games(self, shards: Shards) -> list[Game]:
+        d = self.db.dialect
+        rows = await self.db.fetch_all(sharded(ACTIVE_GAMES, d), shard_args(shards, d))
         return [self.games.game(r) for r in rows]
 
-    async def active_computer_games(self) -> list[Game]:
-        rows = await self.db.fetch_all(ACTIVE_COMPUTER_GAMES)
+    async def active_computer_games(self, shards: Shards) -> list[Game]:
+        d = self.db.dialect
+        rows = await self.db.fetch_all(sharded(ACTIVE_COMPUTER_GAMES, d), shard_args(shards, d))
         return [self.games.game(r) for r in rows]

@@ -1,0 +1,38 @@
+"""The Pidro computer players by name, and the decision function the bot calls."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from bot.ai.pidro.base import Player
+from bot.ai.pidro.greedy import GreedyPlayer
+from bot.ai.pidro.random_player import RandomPlayer
+from bot.pidro import HandAction, TableView
+
+PLAYERS: dict[str, Callable[[], Player]] = {
+    "random": RandomPlayer,
+    "greedy": GreedyPlayer,
+    "easy": GreedyPlayer,
+    "medium": GreedyPlayer,
+}
+"""Every player by name. The levels easy and medium play greedy until their own players
+exist."""
+
+
+class UnknownPlayer(ValueError):
+    """A name that is not in :data:`PLAYERS`."""
+
+
+def make_player(name: str) -> Player:
+    try:
+        return PLAYERS[name]()
+    except KeyError:
+        known = ", ".join(sorted(PLAYERS))
+        raise UnknownPlayer(f"unknown Pidro player {name!r}; known players: {known}") from None
+
+
+def decide(level: str, view: TableView, seed: int) -> HandAction:
+    """The action the player of this level chooses for ``view.seat``; same seed, same choice.
+    Module-level with picklable arguments, so the bot can run it in a process pool."""
+    return make_player(level).decide(view, random.Random(seed))

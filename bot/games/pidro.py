@@ -1,0 +1,177 @@
+"""Pidro as the platform sees it: :mod:`bot.pidro` behind the :class:`GameRules` contract.
+
+Not yet in the registry (:data:`bot.games.GAMES`): it joins when its Discord presentation
+(``cogs.games.pidro``) exists.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from bot import pidro
+from bot.games.base import IllegalMove, Invitation, Outcome, StatRule
+from bot.pidro import (
+    TARGETS,
+    TEAMS,
+    Abandon,
+    Bid,
+    Card,
+    Event,
+    GameState,
+    HandAction,
+    IllegalAction,
+    Kill,
+    NameTrump,
+    Phase,
+    Play,
+    Resign,
+    Suit,
+    TableView,
+    TimeOut,
+    team_of,
+)
+
+Action = HandAction | Resign | TimeOut | Abandon
+
+STAT_RULES: dict[str, StatRule] = {
+    "contracts": "sum",
+    "contracts_made": "sum",
+    "holes": "sum",
+    "points_taken": "sum",
+    "best_bid_made": "max",
+}
+"""Per-player ladder statistics: contracts won at the bidding, contracts made, holes (bids
+lost), points the player's team took in all its hands, and the highest bid the player made
+good."""
+
+
+def refusal(error: IllegalAction) -> IllegalMove:
+    """The engine's refusal as the platform's: the same template and values."""
+    return IllegalMove(error.template, **error.values)
+
+
+class Pidro:
+    """The registry entry for Pidro."""
+
+    kind = "pidro"
+    title = "Pidro"
+    seats = 4
+    teams: tuple[tuple[int, ...], ...] = TEAMS
+    targets: tuple[int, ...] = TARGETS
+    levels: tuple[str, ...] = ("easy", "medium")
+    renderer = "cogs.games.pidro"
+    invites: tuple[Invitation, ...] = (
+        Invitation("partner", 2, "Your partner, sitting opposite you"),
+        Invitation("opponent1", 1, "The opponent on your left"),
+        Invitation("opponent2", 3, "The opponent on your right"),
+    )
+    stat_rules: Mapping[str, StatRule] = STAT_RULES
+
+    def new_game(self, rng: random.Random, target: int) -> GameState:
+        return pidro.new_game(rng, target)
+
+    def apply(self, state: GameState, action: Action) -> tuple[GameState, list[Event]]:
+        try:
+            return pidro.apply(state, action)
+        except IllegalAction as error:
+            raise refusal(error) from error
+
+    def settle(self, state: GameState, rng: random.Random) -> tuple[GameState, list[Event]]:
+        if state.phase is Phase.DEAL:
+            return pidro.deal_next(state, rng)
+        return state, []
+
+    def view(self, state: GameState, seat: int | None) -> TableView:
+        return pidro.view(state, seat)
+
+    def legal_actions(self, state: GameState, seat: int) -> Sequence[Action]:
+        return pidro.legal_actions(state, seat)
+
+    def to_act(self, state: GameState) -> tuple[int, ...]:
+        return state.to_act
+
+    def version(self, state: GameState) -> int:
+        return state.moves
+
+    def outcome(self, state: GameState) -> Outcome | None:
+        outcome = state.outcome
+        if outcome is None:
+            return None
+        return Outcome(outcome.termination.value, outcome.winner, outcome.seat)
+
+    def resign(self, state: GameState, seat: int) -> Resign:
+        return Resign(seat)
+
+    def time_out(self, state: GameState, seat: int) -> TimeOut:
+        return TimeOut(seat)
+
+    def abandon(self, state: GameState) -> Abandon:
+        return Abandon()
+
+    def dumps(self, state: GameState) -> str:
+        return json.dumps(pidro.state_to_json(state), separators=(",", ":"))
+
+    def loads(self, text: str) -> GameState:
+        return pidro.state_from_json(json.loads(text))
+
+    def record(self, state: GameState, players: Sequence[str]) -> dict[str, Any]:
+        return pidro.to_record(state, list(players))
+
+    def action_text(self, action: Action) -> str:
+        """``bid-9``, ``bid-pass``, ``trump-H``, ``kill-4S.7S`` or ``play-TH``."""
+        if isinstance(action, Bid):
+            return f"bid-{'pass' if action.points is None else action.points}"
+        if isinstance(action, NameTrump):
+            return f"trump-{action.suit.value}"
+        if isinstance(action, Kill):
+            return "kill-" + ".".join(c.text for c in action.cards)
+        if isinstance(action, Play):
+            return f"play-{action.card.text}"
+        raise ValueError(f"{action!r} is not a move made with a button")
+
+    def parse_action(self, seat: int, text: str) -> Action:
+        verb, _, rest = text.partition("-")
+        try:
+            if verb == "bid":
+                return Bid(seat, None if rest == "pass" else int(rest))
+            if verb == "trump":
+                return NameTrump(seat, Suit.parse(rest))
+            if verb == "kill" and rest:
+                return Kill.of(seat, [Card.parse(t) for t in rest.split(".")])
+            if verb == "play":
+                return Play(seat, Card.parse(rest))
+        except ValueError as error:
+            raise IllegalMove("{text} is not a Pidro move", text=text) from error
+        raise IllegalMove("{text} is not a Pidro move", text=text)
+
+    def points(self, state: GameState) -> tuple[int, ...]:
+        return state.totals
+
+    def rounds(self, state: GameState) -> int:
+        return len(state.finished)
+
+    def seat_stats(self, state: GameState, seat: int) -> dict[str, int]:
+        team = team_of(seat)
+        stats = dict.fromkeys(STAT_RULES, 0)
+        for hand in state.finished:
+            stats["points_taken"] += hand.points[team]
+            if hand.contract.seat != seat:
+                continue
+            stats["contracts"] += 1
+            if hand.made:
+                stats["contracts_made"] += 1
+                stats["best_bid_made"] = max(stats["best_bid_made"], hand.contract.bid)
+            else:
+                stats["holes"] += 1
+        return stats
+
+    def decider(self) -> Callable[[str, TableView, int], HandAction]:
+        from bot.ai.pidro.players import decide
+
+        return decide
+
+
+PIDRO = Pidro()

@@ -1,0 +1,1 @@
+"""Pidro: the engine, its records, its computer players and its place on the platform."""

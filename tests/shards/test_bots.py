@@ -1,0 +1,53 @@
+"""Shard processes of the real bot, offline: after a restart, a process resumes the
+computer's interrupted turns only in the servers of its own shards."""
+
+from __future__ import annotations
+
+import random
+
+from bot.app import VidrassoBot
+from bot.config import Config
+from bot.engine import new_game
+from bot.shards import shard_of
+from tests.bot.driver import game_row, latest_with, make_bot, running, service_of
+
+
+def shard_process(database: str, shard: int) -> VidrassoBot:
+    """The bot as one of two shard processes over this database: its services and cogs as
+    that process has them, on the harness's one unsharded gateway connection (which gateway
+    class the settings choose is tests/shards/test_shards.py's)."""
+    config = Config(  # type: ignore[call-arg]
+        _env_file=None,
+        database=database,
+        ai_workers=0,
+        table_pictures=False,
+        VIDRASSO_SHARDS="2",
+        VIDRASSO_SHARD_IDS=str(shard),
+    )
+    return VidrassoBot(config)
+
+
+async def test_only_the_owning_process_resumes_the_computers_turn(database: str) -> None:
+    db = database
+    async with running(db) as h:
+        alice = h.users["alice"]
+        service = service_of(h)
+        seed = next(s for s in range(100) if 1 in new_game(random.Random(s)).to_act)
+        service.rng = random.Random(seed)
+        game = await service.start_computer_game(  # the computer must choose the first trump
+            kind="vidrasso",
+            guild_id=h.guild.id,
+            channel_id=h.channel.id,
+            player_id=alice.id,
+            computer_id=h.bot_member.id,
+            level="easy",
+            target=300,
+        )
+        owner = shard_of(h.guild.id, 2)
+        await h.restart(shard_process(db, 1 - owner))  # another shard's process: not its game
+        assert (await game_row(h, game.id)).version == game.version
+        await h.restart(shard_process(db, owner))
+        after = await game_row(h, game.id)
+        assert after.version > game.version and 1 not in after.state.to_act
+        assert latest_with(h, f"vidrasso:hand:{game.id}").mentions == (alice.id,)
+        await h.restart(make_bot(db))
