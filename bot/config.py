@@ -9,6 +9,10 @@ from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from bot.shards import BadShards, Shards
 
+DB_POOL = 10
+"""PostgreSQL connections per process unless ``VIDRASSO_DB_POOL`` says otherwise: transactions
+are short, so a few serve many interactions."""
+
 
 class Config(BaseSettings):
     """Everything the bot reads from its environment."""
@@ -22,6 +26,9 @@ class Config(BaseSettings):
     database: str = Field(default="data/vidrasso.sqlite3", alias="VIDRASSO_DB")
     """The database: a SQLite file (a path, or ``sqlite:///path``) or a PostgreSQL server
     (``postgresql://user:password@host/db``)."""
+    db_pool: int = Field(default=DB_POOL, ge=1, alias="VIDRASSO_DB_POOL")
+    """PostgreSQL connections this process keeps at most (each interaction holds one only for
+    its few statements); unused with SQLite."""
     sync_guild: int | None = Field(default=None, alias="VIDRASSO_SYNC_GUILD")
     """A server id for instant command sync while testing; None syncs globally."""
     sync_commands: bool = Field(default=True, alias="VIDRASSO_SYNC_COMMANDS")

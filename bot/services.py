@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.clocks.service import ClockService, keep_clock
-from bot.config import Config
+from bot.config import DB_POOL, Config
 from bot.games import rules_for
 from bot.ladder.service import LadderService, record_result
 from bot.learn.service import LearnService, finish_learning
@@ -44,10 +44,13 @@ def sqlite_path(database: str) -> str:
     return database.removeprefix(SQLITE_SCHEME)
 
 
-async def open_storage(database: str, codec: StateCodec = load_state) -> Storage:
-    """The database a setting names (``VIDRASSO_DB``), opened and migrated."""
+async def open_storage(
+    database: str, codec: StateCodec = load_state, *, pool_size: int = DB_POOL
+) -> Storage:
+    """The database a setting names (``VIDRASSO_DB``), opened and migrated; PostgreSQL with
+    at most ``pool_size`` connections (``VIDRASSO_DB_POOL``)."""
     if is_postgres(database):
-        return await PostgresStorage.open(database, codec)
+        return await PostgresStorage.open(database, codec, pool_size=pool_size)
     return await SqliteStorage.open(sqlite_path(database), codec)
 
 
@@ -71,7 +74,7 @@ class Services:
         clock: Callable[[], float] = time.time,
         rng: random.Random | None = None,
     ) -> Services:
-        storage = await open_storage(config.database)
+        storage = await open_storage(config.database, pool_size=config.db_pool)
         shards = config.shards
         games = GameService(storage, clock=clock, rng=rng, shards=shards)
         games.move_hooks.append(keep_clock)

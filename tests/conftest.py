@@ -64,7 +64,7 @@ async def clean_postgres(server: Server) -> str:
             await conn.execute(f"CREATE DATABASE {DATABASE}")
         finally:
             await conn.close()
-        storage = await PostgresStorage.open(server.url(DATABASE), load_state)
+        storage = await PostgresStorage.open(server.url(DATABASE), load_state, pool_size=1)
         await storage.close()
         _migrated.add(server.port)
         return server.url(DATABASE)

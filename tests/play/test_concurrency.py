@@ -17,6 +17,7 @@ from bot.play.model import Invite, Seat
 from bot.play.service import GameService
 from bot.services import Services, open_storage
 from bot.storage import Storage
+from bot.storage.postgres import PostgresStorage
 from tests.conftest import clean_postgres
 from tests.ladder.finish import VIDRASSO, play, store_finished
 from tests.postgres import Server
@@ -177,3 +178,33 @@ async def test_two_processes_adopt_a_game_without_a_clock_once(postgres: Server)
     finally:
         await first.close()
         await second.close()
+
+
+async def test_the_pool_is_as_large_as_the_setting_and_releases_in_one_piece(
+    postgres: Server,
+) -> None:
+    """``VIDRASSO_DB_POOL`` bounds the connections; a connection goes back to the pool without
+    asyncpg's reset query, yet a transaction an error left is rolled back and its claims freed."""
+    url = await clean_postgres(postgres)
+    config = Config(_env_file=None, database=url, ai_workers=0, VIDRASSO_DB_POOL="3")  # type: ignore[call-arg]
+    opened = await Services.open(config)
+    storage = opened.storage
+    try:
+        assert isinstance(storage, PostgresStorage) and storage.pool.get_max_size() == 3
+        with pytest.raises(RuntimeError):
+            async with storage.transaction() as tx:
+                assert await tx.claim("deadline:1:1")
+                raise RuntimeError("a click that fails half-way")
+        async with storage.transaction() as tx:
+            assert await tx.claim("deadline:1:1")
+        # Every connection at once (the one the error left among them) answers, in no
+        # transaction: an aborted one would refuse every statement.
+        assert await asyncio.gather(*(read_at_once(storage) for _ in range(3))) == [None] * 3
+    finally:
+        await opened.close()
+
+
+async def read_at_once(storage: PostgresStorage) -> object:
+    async with storage.read() as tx:
+        await asyncio.sleep(0.01)  # held while the others take theirs
+        return await tx.play.get_game(1)
