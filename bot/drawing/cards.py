@@ -5,6 +5,10 @@ small on a phone. The suit symbols are drawn as shapes (circles and polygons), n
 glyphs, so they look the same with any font. A trump (a card of the trump suit or of the trump
 rank) has a gold border and a gold corner.
 
+Both games' cards are drawn here (Vidrasso's 36, Pidro's 52 with their 10 J Q K): a card is
+drawn from its rank's label (``10`` for Pidro's ten) and its suit's letter only, so one drawer
+serves both games' ``Card`` and ``Suit`` types.
+
 Every picture here is an RGBA image with transparent rounded corners, made once per card and
 size and kept (a few hundred small images at most), so a table only pastes them.
 """
@@ -16,17 +20,21 @@ import functools
 from PIL import Image, ImageDraw
 
 from bot.drawing.text import font
-from bot.engine.cards import Card, Suit
+from bot.engine import cards as vidrasso
+from bot.pidro import cards as pidro
 
 RGB = tuple[int, int, int]
+Suit = vidrasso.Suit | pidro.Suit
+"""Either game's suit: both are named by the same letters (``S`` ``H`` ``D`` ``C``)."""
+Card = vidrasso.Card | pidro.Card
 
-SUIT_COLOURS: dict[Suit, RGB] = {
-    Suit.SPADES: (24, 24, 28),
-    Suit.HEARTS: (208, 32, 44),
-    Suit.DIAMONDS: (28, 92, 204),
-    Suit.CLUBS: (18, 132, 58),
+SUIT_COLOURS: dict[str, RGB] = {
+    "S": (24, 24, 28),
+    "H": (208, 32, 44),
+    "D": (28, 92, 204),
+    "C": (18, 132, 58),
 }
-"""Four-colour suits: ♠ black, ♥ red, ♦ blue, ♣ green."""
+"""Four-colour suits, by the suit's letter: ♠ black, ♥ red, ♦ blue, ♣ green."""
 PAPER = (252, 250, 244)
 EDGE = (150, 150, 146)
 GOLD = (238, 184, 48)
@@ -59,18 +67,22 @@ def _poly(draw: ImageDraw.ImageDraw, s: float, points: tuple[tuple[float, float]
     draw.polygon([(x * s, y * s) for x, y in points], fill=255)
 
 
-@functools.lru_cache(maxsize=128)
 def suit_mask(suit: Suit, size: int) -> Image.Image:
     """The suit's symbol as a ``size`` × ``size`` anti-aliased mask (mode ``L``)."""
+    return _suit_mask(suit.value, size)
+
+
+@functools.lru_cache(maxsize=128)
+def _suit_mask(suit: str, size: int) -> Image.Image:
     s = float(size * SUPERSAMPLE)
     mask = Image.new("L", (size * SUPERSAMPLE, size * SUPERSAMPLE), 0)
     draw = ImageDraw.Draw(mask)
-    if suit is Suit.HEARTS:
+    if suit == "H":
         _lobes(draw, s, ((0.285, 0.31), (0.715, 0.31)), 0.245)
         _poly(draw, s, ((0.06, 0.40), (0.5, 0.92), (0.94, 0.40), (0.5, 0.26)))
-    elif suit is Suit.DIAMONDS:
+    elif suit == "D":
         _poly(draw, s, ((0.5, 0.03), (0.87, 0.5), (0.5, 0.97), (0.13, 0.5)))
-    elif suit is Suit.SPADES:
+    elif suit == "S":
         _lobes(draw, s, ((0.29, 0.58), (0.71, 0.58)), 0.225)
         _poly(draw, s, ((0.07, 0.52), (0.5, 0.04), (0.93, 0.52), (0.5, 0.70)))
         _poly(draw, s, ((0.5, 0.62), (0.68, 0.97), (0.32, 0.97)))
@@ -84,7 +96,7 @@ def suit_mask(suit: Suit, size: int) -> Image.Image:
 def draw_suit(image: Image.Image, suit: Suit, centre: tuple[float, float], size: int) -> None:
     """Paint the suit's symbol, in its colour, centred on ``centre``."""
     x, y = round(centre[0] - size / 2), round(centre[1] - size / 2)
-    image.paste(SUIT_COLOURS[suit], (x, y, x + size, y + size), suit_mask(suit, size))
+    image.paste(SUIT_COLOURS[suit.value], (x, y, x + size, y + size), suit_mask(suit, size))
 
 
 # --- cards ------------------------------------------------------------------------------------
@@ -110,25 +122,32 @@ def _framed(width: int, fill: RGB, edge: RGB, edge_width: int) -> Image.Image:
     return image
 
 
-@functools.lru_cache(maxsize=256)
 def card_face(card: Card, width: int, trump: bool = False) -> Image.Image:
     """The face of ``card``, ``width`` pixels wide: the rank and a small suit in the top left
     corner, a large suit below; gold border and corner for a trump."""
+    label = card.rank.label if isinstance(card, pidro.Card) else card.rank.value
+    return _face(label, card.suit, width, trump)
+
+
+@functools.lru_cache(maxsize=256)
+def _face(label: str, suit: Suit, width: int, trump: bool) -> Image.Image:
     border = max(3, width // 20) if trump else max(1, width // 60)
     image = _framed(width, PAPER, GOLD if trump else EDGE, border)
     height = image.height
     draw = ImageDraw.Draw(image)
-    colour = SUIT_COLOURS[card.suit]
+    colour = SUIT_COLOURS[suit.value]
     corner_x = border + width * 0.2
+    # "10" is two figures in the room of one: narrower type, a little further in.
+    size, nudge = (0.42, 0.0) if len(label) == 1 else (0.34, 0.03)
     draw.text(
-        (corner_x, border + height * 0.04),
-        card.rank.value,
-        font=font(round(width * 0.42), bold=True),
+        (corner_x + width * nudge, border + height * 0.04),
+        label,
+        font=font(round(width * size), bold=True),
         fill=colour,
         anchor="mt",
     )
-    draw_suit(image, card.suit, (corner_x, border + height * 0.43), round(width * 0.22))
-    draw_suit(image, card.suit, (width * 0.6, height * 0.66), round(width * 0.5))
+    draw_suit(image, suit, (corner_x, border + height * 0.43), round(width * 0.22))
+    draw_suit(image, suit, (width * 0.6, height * 0.66), round(width * 0.5))
     if trump:
         tip = round(width * 0.3)
         draw.polygon([(width - tip, 0), (width, 0), (width, tip)], fill=GOLD)

@@ -36,8 +36,8 @@ from bot.drawing.cards import (
     card_height,
     draw_suit,
 )
+from bot.drawing.table import FELT, GLOW, INK, MUTED, PANEL_EDGE, RIM, TEXT
 from bot.drawing.text import font_for
-from bot.drawing.vidrasso import FELT, GLOW, INK, MUTED, PANEL_EDGE, RIM, TEXT
 from bot.engine.cards import Card, Rank, Suit
 from bot.engine.trumps import Trumps
 

@@ -15,25 +15,18 @@ Every word on it is in the reader's language: it goes through the ``words`` call
 hands :func:`table_png` (a ``cogs.ui.i18n.Words``; English without one), one whole sentence with
 ``{placeholders}`` at a time — so the message extractor finds each ``words("...")`` here, and
 ``cogs/locales/<language>/LC_MESSAGES/table.po`` holds their translations. Names go into a
-sentence as marks and are cut to fit once the sentence is known (:meth:`_Names.say`), so a
-translation may put them anywhere. Japanese is drawn in Noto Sans CJK (:mod:`bot.drawing.text`).
+sentence as marks and are cut to fit once the sentence is known
+(:meth:`~bot.drawing.table.Names.say`), so a translation may put them anywhere. Japanese is
+drawn in Noto Sans CJK (:mod:`bot.drawing.text`).
 """
 
 from __future__ import annotations
 
 import functools
-import logging
-import re
-import struct
-import threading
-import zlib
-from collections import OrderedDict
 from collections.abc import Hashable, Sequence
-from concurrent.futures import CancelledError, Executor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 
-from PIL import Image, ImageDraw, ImageFilter
+from PIL import Image, ImageDraw
 
 from bot.drawing.cards import (
     GOLD,
@@ -45,15 +38,28 @@ from bot.drawing.cards import (
     draw_suit,
     empty_slot,
 )
-from bot.drawing.text import (
-    Font,
-    Words,
-    display_name,
-    draw_text,
-    english,
-    font,
-    text_width,
+from bot.drawing.table import (
+    CHIP_SIZE,
+    FELT,
+    GLOW,
+    INK,
+    MUTED,
+    PANEL,
+    PANEL_EDGE,
+    RIM,
+    TEXT,
+    Names,
+    chip,
+    chip_width,
+    drawn,
+    glow_mask,
+    kept,
+    language_of,
+    png,
 )
+from bot.drawing.table import clear_cache as clear_cache  # the bot and benchmarks find them here
+from bot.drawing.table import draw_in as draw_in
+from bot.drawing.text import Words, draw_text, english, font, text_width
 from bot.engine.cards import Card, Rank, Suit
 from bot.engine.game import TRICKS_PER_ROUND, Phase, Termination
 from bot.engine.trumps import BidKind
@@ -61,14 +67,6 @@ from bot.engine.view import TableView
 
 WIDTH, HEIGHT = 800, 694
 MARGIN = 16
-FELT = (30, 100, 60)
-RIM = (17, 60, 36)
-PANEL = (24, 82, 49)
-PANEL_EDGE = (44, 122, 76)
-TEXT = (246, 242, 228)
-MUTED = (178, 210, 188)
-GLOW = (255, 208, 80)
-INK = (34, 34, 38)
 
 CARD_W = 84
 """Strawmen and the trick in progress."""
@@ -93,11 +91,6 @@ LAST_CAPTION_W = 2 * (WIDTH - MARGIN - 12 - (LAST_X[0] + LAST_X[1] + SMALL_W) / 
 MIDDLE_BOX = (TRICK_X[0] - 56, MIDDLE_Y + 40, TRICK_X[1] + CARD_W + 56, 0)
 """The box in the middle outside the play (its height follows its lines)."""
 HAND_CENTRE_X, HAND_DY = 654, 58
-
-CACHE_SIZE = 256
-"""Pictures kept by :func:`table_png` (each some tens of KB)."""
-
-log = logging.getLogger(__name__)
 
 
 # --- what is drawn face up --------------------------------------------------------------------
@@ -143,10 +136,6 @@ def _pile_xy(seat: int, pile: int) -> tuple[int, int]:
 # --- the picture ------------------------------------------------------------------------------
 
 
-_cache: OrderedDict[Hashable, tuple[TableView, bytes]] = OrderedDict()
-_cache_lock = threading.Lock()
-
-
 def table_png(
     view: TableView,
     names: Sequence[str],
@@ -162,58 +151,25 @@ def table_png(
 
     ``key`` identifies the game (e.g. its id, or ``(id, language)``) for the cache: pictures are
     kept by game, state version (``view.moves``), names, ``last_trick`` and the language of
-    ``words`` (its ``language``), at most :data:`CACHE_SIZE` of them, the least recently used
-    going first. A kept picture is only returned for an equal view, so a key shared by two games
-    costs a render, never a wrong picture, and two languages never share one. Without ``key``
-    (or with ``words`` that do not name their ``language``) nothing is kept.
+    ``words`` (its ``language``), in the tables' shared cache (:func:`bot.drawing.table.kept`).
+    A kept picture is only returned for an equal view, so a key shared by two games costs a
+    render, never a wrong picture, and two languages never share one. Without ``key`` (or with
+    ``words`` that do not name their ``language``) nothing is kept.
     """
     if view.seat is not None:  # a real check, not an assert: it must hold under -O too
         raise ValueError("the table is only ever drawn from the public view")
     if len(names) != 2:
         raise ValueError("a Vidrasso table needs the names of both seats")
     pair = (names[0], names[1])
-    language = None if words is None else getattr(words, "language", None)
-    if words is None:
-        words = english
-    if key is None or (language is None and words is not english):
-        return _draw(view, pair, last_trick, words)
-    cache_key = (key, view.moves, pair, last_trick, language)
-    with _cache_lock:
-        kept = _cache.get(cache_key)
-        if kept is not None and kept[0] == view:
-            _cache.move_to_end(cache_key)
-            return kept[1]
-    png = _draw(view, pair, last_trick, words)
-    with _cache_lock:
-        _cache[cache_key] = (view, png)
-        _cache.move_to_end(cache_key)
-        while len(_cache) > CACHE_SIZE:
-            _cache.popitem(last=False)
-    return png
-
-
-def clear_cache() -> None:
-    """Forget every kept picture (for tests and benchmarks)."""
-    with _cache_lock:
-        _cache.clear()
-
-
-_workers: Executor | None = None
-"""Where pictures are drawn, when not in the calling thread (see :func:`draw_in`)."""
-
-
-def draw_in(executor: Executor | None) -> None:
-    """Draw the pictures in ``executor`` (a process pool) from now on; None: in the thread
-    that asks, as by default.
-
-    Drawing holds the GIL for most of its few milliseconds of Python and Pillow calls, so a
-    picture drawn in a thread of the bot's process competes with the event loop for it: under
-    load, every click waits behind whichever picture is being drawn. In another process it only
-    costs the loop pickling the view and reading back the bytes. The cache stays here: a kept
-    picture never goes to the pool. The bytes are the same wherever they are drawn.
-    """
-    global _workers
-    _workers = executor
+    language = language_of(words)
+    say = english if words is None else words
+    if key is None or (language is None and say is not english):
+        return drawn(_render, view, pair, last_trick, say)
+    return kept(
+        ("vidrasso", key, view.moves, pair, last_trick, language),
+        view,
+        lambda: drawn(_render, view, pair, last_trick, say),
+    )
 
 
 def warm_up() -> None:
@@ -223,77 +179,10 @@ def warm_up() -> None:
     font(CHIP_SIZE, bold=True)
 
 
-def _draw(view: TableView, names: tuple[str, str], last_trick: bool, words: Words) -> bytes:
-    """:func:`_render`, in the pool of :func:`draw_in` if there is one (the calling thread
-    waits for it without holding the GIL)."""
-    workers = _workers
-    if workers is not None:
-        # The process died, or the pool was shut down: draw here from now on.
-        try:
-            drawing = workers.submit(_render, view, names, last_trick, words)
-        except (BrokenProcessPool, RuntimeError) as error:
-            _give_up(workers, error)
-        else:
-            try:
-                return drawing.result()
-            except (BrokenProcessPool, CancelledError) as error:
-                _give_up(workers, error)
-    return _render(view, names, last_trick, words)
-
-
-def _give_up(workers: Executor, error: BaseException) -> None:
-    global _workers
-    with _cache_lock:
-        if _workers is not workers:
-            return
-        _workers = None
-    log.warning("drawing the pictures in the bot's own threads from now on: %r", error)
-
-
-SEAT_MARKS = ("\ue000", "\ue001")
-"""Where a seat's name goes in a sentence before the names are fitted (private-use characters,
-which no name keeps: :func:`~bot.drawing.text.printable` leaves them out)."""
-_MARKED = re.compile("[" + "".join(SEAT_MARKS) + "]")
-
-
-class _Names:
-    """The seats' names made drawable, cut to fit where they are drawn."""
-
-    def __init__(self, names: tuple[str, str], words: Words) -> None:
-        self.names = names
-        self.words = words
-
-    def mark(self, seat: int) -> str:
-        """Stands for seat ``seat``'s name in a sentence given to :meth:`say`."""
-        return SEAT_MARKS[seat]
-
-    def get(self, seat: int, face: Font, width: float) -> str:
-        """Seat ``seat``'s name, at most ``width`` pixels wide in ``face``."""
-        words = self.words
-        return display_name(self.names[seat], face, width, words("Player {n}", n=seat + 1))
-
-    def say(self, sentence: str, face: Font, width: float) -> str:
-        """``sentence`` with the seats' names where their :meth:`mark` is, the whole at most
-        ``width`` pixels wide: the names share what the rest of the words leave, a short name
-        leaving its unused part to the others."""
-        seats = [s for s in (0, 1) if SEAT_MARKS[s] in sentence]
-        room = width - text_width(_MARKED.sub("", sentence), face)
-        full = {s: self.get(s, face, 10_000) for s in seats}
-        shares: dict[int, float] = {}
-        waiting = sorted(seats, key=lambda s: text_width(full[s], face))
-        while waiting:
-            seat = waiting.pop(0)
-            natural = text_width(full[seat], face)
-            shares[seat] = max(40.0, min(natural, room / (len(waiting) + 1)))
-            room -= shares[seat]
-        fitted = {SEAT_MARKS[s]: self.get(s, face, shares[s]) for s in seats}
-        return _MARKED.sub(lambda m: fitted[m.group()], sentence)
-
-
 def _render(view: TableView, names: tuple[str, str], last_trick: bool, words: Words) -> bytes:
     image = _base().copy()
     draw = ImageDraw.Draw(image)
-    who = _Names(names, words)
+    who = Names(names, words)
     for seat in (0, 1):
         _panel(image, draw, view, who, seat, words)
     _header(draw, view, who, words)
@@ -305,39 +194,7 @@ def _render(view: TableView, names: tuple[str, str], last_trick: bool, words: Wo
         trump = view.trumps.is_trump(face.card)
         picture = card_face(face.card, face.width, trump)
         image.paste(picture, (face.x, face.y), picture)
-    return _png(image)
-
-
-PNG_LEVEL = 3
-"""zlib's compression level for the pictures (the felt's long runs compress well at 3)."""
-
-
-def _png(image: Image.Image) -> bytes:
-    """An RGB image as a PNG whose rows are left unfiltered, one zlib stream.
-
-    The same pixels as Pillow's PNG, in about a third of the time: Pillow tries PNG's five
-    filters on every row (some 5 ms of an 800 × 694 picture, holding the GIL), where the table
-    (large flat areas) compresses as small without them, and ``zlib.compress`` lets other
-    threads run while it works.
-    """
-    assert image.mode == "RGB"
-    width, height = image.size
-    pixels = image.tobytes()
-    stride = 3 * width
-    rows = b"".join(b"\0" + pixels[y * stride : (y + 1) * stride] for y in range(height))
-    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)  # 8 bits, RGB, no interlace
-    return b"".join(
-        (
-            b"\x89PNG\r\n\x1a\n",
-            _chunk(b"IHDR", header),
-            _chunk(b"IDAT", zlib.compress(rows, PNG_LEVEL)),
-            _chunk(b"IEND", b""),
-        )
-    )
-
-
-def _chunk(kind: bytes, data: bytes) -> bytes:
-    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    return png(image)
 
 
 @functools.lru_cache(maxsize=1)
@@ -355,36 +212,11 @@ def _panel_box(top: int) -> tuple[int, int, int, int]:
     return (MARGIN, top, WIDTH - MARGIN - 1, top + PANEL_H - 1)
 
 
-@functools.lru_cache(maxsize=2)
-def _glow_mask(width: int, height: int, spread: int) -> Image.Image:
-    """A soft ring round a ``width`` × ``height`` panel, ``spread`` pixels each side."""
-    mask = Image.new("L", (width + 2 * spread, height + 2 * spread), 0)
-    ImageDraw.Draw(mask).rounded_rectangle(
-        [spread - 2, spread - 2, spread + width + 1, spread + height + 1], 18, outline=255, width=5
-    )
-    return mask.filter(ImageFilter.GaussianBlur(spread / 2.5))
-
-
-CHIP_SIZE = 18
-
-
-def _chip_width(text: str) -> float:
-    return text_width(text, font(CHIP_SIZE, bold=True)) + 16
-
-
-def _chip(draw: ImageDraw.ImageDraw, x: float, y: float, text: str, colour: RGB) -> float:
-    """A small rounded label at ``x``; its right edge."""
-    width = _chip_width(text)
-    draw.rounded_rectangle([x, y, x + width, y + 26], 13, outline=colour, width=2)
-    draw_text(draw, (x + 8, y + 13), text, font(CHIP_SIZE, bold=True), colour, "lm")
-    return x + width
-
-
 def _panel(
     image: Image.Image,
     draw: ImageDraw.ImageDraw,
     view: TableView,
-    who: _Names,
+    who: Names,
     seat: int,
     words: Words,
 ) -> None:
@@ -395,7 +227,7 @@ def _panel(
     if acting:
         spread = 14
         width, height = box[2] - box[0] + 1, box[3] - box[1] + 1
-        image.paste(GLOW, (box[0] - spread, box[1] - spread), _glow_mask(width, height, spread))
+        image.paste(GLOW, (box[0] - spread, box[1] - spread), glow_mask(width, height, spread))
         draw.rounded_rectangle(box, 16, fill=PANEL, outline=GLOW, width=3)
         mid = top + 26
         draw.polygon([(28, mid - 9), (28, mid + 9), (40, mid)], fill=GLOW)
@@ -412,12 +244,12 @@ def _panel(
 
     chips = _chips(view, seat, words)
     name_face = font(26, bold=True)
-    room = total_x - 24 - 48 - sum(_chip_width(c) + 8 for c, _ in chips)
+    room = total_x - 24 - 48 - sum(chip_width(c) + 8 for c, _ in chips)
     name = who.get(seat, name_face, max(room, 120.0))
     draw_text(draw, (48, top + 26), name, name_face, GLOW if acting else TEXT, "lm")
     x = 48 + text_width(name, name_face) + 12
     for text, colour in chips:
-        x = _chip(draw, x, top + 13, text, colour) + 8
+        x = chip(draw, x, top + 13, text, colour) + 8
 
     for i, pile in enumerate(view.strawmen[seat]):
         px, py = _pile_xy(seat, i)
@@ -469,7 +301,7 @@ def _hand(image: Image.Image, draw: ImageDraw.ImageDraw, size: int, top: int, wo
     draw_text(draw, (HAND_CENTRE_X, y), count, font(20), MUTED, "mm")
 
 
-def _header(draw: ImageDraw.ImageDraw, view: TableView, who: _Names, words: Words) -> None:
+def _header(draw: ImageDraw.ImageDraw, view: TableView, who: Names, words: Words) -> None:
     """Whose move it is, in words, and the round and target."""
     face = font(28, bold=True)
     status = who.say(_status(view, who, words), face, WIDTH - 230)
@@ -483,9 +315,9 @@ def _header(draw: ImageDraw.ImageDraw, view: TableView, who: _Names, words: Word
     draw_text(draw, (right, 64), target, font(18), MUTED, "rm")
 
 
-def _status(view: TableView, who: _Names, words: Words) -> str:
+def _status(view: TableView, who: Names, words: Words) -> str:
     """ "Alice to lead", "Both choose a gift", "Alice wins 312 to 280" …, with the seats'
-    :meth:`_Names.mark` for their names."""
+    :meth:`~bot.drawing.table.Names.mark` for their names."""
     outcome = view.outcome
     if outcome is not None:
         if outcome.winner is None:
@@ -539,7 +371,7 @@ def _trumps(image: Image.Image, draw: ImageDraw.ImageDraw, view: TableView, word
 
 
 def _middle(
-    image: Image.Image, draw: ImageDraw.ImageDraw, view: TableView, who: _Names, words: Words
+    image: Image.Image, draw: ImageDraw.ImageDraw, view: TableView, who: Names, words: Words
 ) -> None:
     """The trick in progress (faces are painted later), or what the round waits for."""
     centre_x = (TRICK_X[0] + TRICK_X[1] + CARD_W) / 2
@@ -599,9 +431,9 @@ def _trump_name(value: Suit | Rank, words: Words) -> str:
     }[value]
 
 
-def _middle_lines(view: TableView, who: _Names, words: Words) -> list[tuple[str, RGB]]:
+def _middle_lines(view: TableView, who: Names, words: Words) -> list[tuple[str, RGB]]:
     """What the middle of the table says outside the play: the trumps named, the gifts given,
-    a finished round's scores (names as the seats' :meth:`_Names.mark`)."""
+    a finished round's scores (names as the seats' :meth:`~bot.drawing.table.Names.mark`)."""
     if view.phase is Phase.TRUMP:
         lines = [(words("Choosing the trumps"), TEXT)]
         for bid in view.bids:
@@ -632,7 +464,7 @@ def _middle_lines(view: TableView, who: _Names, words: Words) -> list[tuple[str,
     return []
 
 
-def _last_trick(draw: ImageDraw.ImageDraw, view: TableView, who: _Names, words: Words) -> None:
+def _last_trick(draw: ImageDraw.ImageDraw, view: TableView, who: Names, words: Words) -> None:
     """The last completed trick's caption (its faces are painted with the others)."""
     last = view.last_trick
     if last is None:

@@ -140,17 +140,28 @@ def _drawn_words() -> dict[str, str]:
     return found
 
 
+DRAWN = ("table.po", "pidro_table.po")
+"""The pictures' catalogs: the Vidrasso table's and shared words, and the Pidro table's own."""
+
+
+def _drawn_catalogs() -> dict[str, dict[str, str]]:
+    out = {}
+    for name in DRAWN:
+        with (LOCALES / name).open("rb") as po:
+            out[name] = {str(m.id): str(m.string) for m in read_po(po, locale="ja") if m.id}
+    return out
+
+
 def test_every_word_drawn_has_a_japanese_translation_with_the_same_placeholders() -> None:
     drawn = _drawn_words()
-    assert len(drawn) >= 40
-    with (LOCALES / "table.po").open("rb") as po:
-        catalog = read_po(po, locale="ja")
-    translated = {str(m.id): str(m.string) for m in catalog if m.id}
+    assert len(drawn) >= 80
+    catalogs = _drawn_catalogs()
+    translated = {k: v for c in catalogs.values() for k, v in c.items()}
     problems = []
     for message_id, where in drawn.items():
         japanese = translated.get(message_id)
         if not japanese:
-            problems.append(f"{where}: {message_id!r} has no translation in table.po")
+            problems.append(f"{where}: {message_id!r} has no translation in {' or '.join(DRAWN)}")
         elif fields(japanese) != fields(message_id):
             problems.append(f"{where}: the placeholders of {message_id!r} differ")
         else:
@@ -158,7 +169,8 @@ def test_every_word_drawn_has_a_japanese_translation_with_the_same_placeholders(
             if JAPANESE(message_id, **values) != japanese.format(**values):
                 problems.append(f"{where}: another catalog translates {message_id!r} otherwise")
     assert problems == []
-    assert set(translated) <= set(drawn), "table.po has texts the table no longer draws"
+    assert set(translated) <= set(drawn), "a picture's catalog has texts no picture draws"
+    assert set(catalogs["table.po"]).isdisjoint(catalogs["pidro_table.po"]), "one text, one place"
 
 
 def test_a_text_in_two_catalogs_has_one_translation() -> None:
@@ -168,14 +180,15 @@ def test_a_text_in_two_catalogs_has_one_translation() -> None:
             catalogs[path.name] = {
                 (m.context, m.id): m.string for m in read_po(po, locale="ja") if m.id
             }
-    table = catalogs.pop("table.po")
-    clashes = [
-        f"{name}: {key[1]!r} is {other[key]!r} there, {string!r} in table.po"
-        for name, other in catalogs.items()
-        for key, string in table.items()
-        if key in other and other[key] != string
-    ]
-    assert clashes == []
+    for name in DRAWN:
+        drawn = catalogs.pop(name)
+        clashes = [
+            f"{other_name}: {key[1]!r} is {other[key]!r} there, {string!r} in {name}"
+            for other_name, other in catalogs.items()
+            for key, string in drawn.items()
+            if key in other and other[key] != string
+        ]
+        assert clashes == []
 
 
 # --- the cache and the font -------------------------------------------------------------------

@@ -6,6 +6,7 @@ import multiprocessing
 import random
 from concurrent.futures import ProcessPoolExecutor
 
+from bot.drawing import table
 from bot.drawing import vidrasso as drawing
 from bot.engine import Phase, apply, legal_actions, new_game, view
 
@@ -20,7 +21,7 @@ def test_a_picture_from_the_drawing_process_is_the_one_drawn_here() -> None:
     pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
     try:
         drawing.draw_in(pool)
-        assert drawing._workers is pool
+        assert table.workers() is pool
         there = drawing.table_png(public, ["Ann", "Ben"])
     finally:
         drawing.draw_in(None)

@@ -12,7 +12,7 @@ import pytest
 from PIL import Image
 from random_games import random_game, reshuffle_hidden
 
-from bot.drawing import cards
+from bot.drawing import cards, table
 from bot.drawing import vidrasso as drawing
 from bot.drawing.text import display_name, fit, font, printable
 from bot.drawing.vidrasso import cards_drawn, table_png
@@ -185,12 +185,13 @@ def test_a_shared_key_never_returns_another_games_picture(
 
 
 def test_the_cache_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(drawing, "CACHE_SIZE", 3)
+    monkeypatch.setattr(table, "CACHE_SIZE", 3)
     monkeypatch.setattr(drawing, "_render", lambda *args: b"png")
     state = random_game(1)[3]
     for key in range(10):
         table_png(view(state, None), NAMES, key=key)
-    assert list(drawing._cache) == [(k, state.moves, NAMES, True, None) for k in (7, 8, 9)]
+    kept = [("vidrasso", k, state.moves, NAMES, True, None) for k in (7, 8, 9)]
+    assert list(table._cache) == kept
 
 
 # --- text and purity --------------------------------------------------------------------------
