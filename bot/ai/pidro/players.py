@@ -6,18 +6,19 @@ import random
 from collections.abc import Callable
 
 from bot.ai.pidro.base import Player
+from bot.ai.pidro.easy import EasyPlayer
 from bot.ai.pidro.greedy import GreedyPlayer
 from bot.ai.pidro.random_player import RandomPlayer
+from bot.ai.pidro.search import SearchPlayer
 from bot.pidro import HandAction, TableView
 
 PLAYERS: dict[str, Callable[[], Player]] = {
     "random": RandomPlayer,
     "greedy": GreedyPlayer,
-    "easy": GreedyPlayer,
-    "medium": GreedyPlayer,
+    "easy": EasyPlayer,
+    "medium": SearchPlayer,
 }
-"""Every player by name. The levels easy and medium play greedy until their own players
-exist."""
+"""Every player by name; the bot's levels are ``easy`` and ``medium``."""
 
 
 class UnknownPlayer(ValueError):
