@@ -3,8 +3,10 @@ worlds that agree with the table, the easy level's rules, and medium's strength 
 
 from __future__ import annotations
 
+import pickle
 import random
 from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 
 import pytest
@@ -16,6 +18,7 @@ from bot.ai.pidro.players import PLAYERS, UnknownPlayer, decide, make_player
 from bot.ai.pidro.search import Budget, SearchPlayer
 from bot.ai.pidro.worlds import trump_odds, trump_world
 from bot.arena.pidro import play_game
+from bot.games.pidro import PIDRO
 from bot.pidro import (
     Bid,
     Contract,
@@ -233,3 +236,13 @@ def test_medium_partnerships_beat_easy_ones() -> None:
             wins += state.outcome.winner == (1 if swap else 0)
             games += 1
     assert wins >= 0.6 * games, f"medium won {wins} of {games}"
+
+
+def test_the_platform_decider_runs_each_level_in_a_process_pool() -> None:
+    decider = PIDRO.decider()
+    assert pickle.loads(pickle.dumps(decider)) is decider
+    _, seen = next(v for v in decisions(13) if v[1].phase is Phase.PLAY and len(v[1].actions) > 1)
+    with ProcessPoolExecutor(1) as pool:
+        for level in PIDRO.levels:
+            chosen = pool.submit(decider, level, seen, 3).result(timeout=60)
+            assert chosen == decider(level, seen, 3) and chosen in seen.actions

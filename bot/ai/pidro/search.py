@@ -58,6 +58,14 @@ class Budget:
     trump_worlds: int = 60
     play_worlds: int = 48
 
+    def scaled(self, factor: float) -> Budget:
+        """This budget times ``factor`` (at least one world a decision)."""
+        return Budget(
+            max(1, round(self.bid_worlds * factor)),
+            max(1, round(self.trump_worlds * factor)),
+            max(1, round(self.play_worlds * factor)),
+        )
+
 
 class SearchPlayer:
     """Determinized search with playouts; ``name`` is its level."""
