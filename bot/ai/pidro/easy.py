@@ -28,9 +28,9 @@ ACE, KING, QUEEN = 13, 12, 11
 def sure_points(hand: tuple[Card, ...], suit: Suit) -> int:
     """The points ``hand`` makes surely with ``suit`` as trumps.
 
-    The Ace takes its trick; the King is sure with the Ace (the Jack and 10 likewise when
-    every trump above them is held); a five needs cover: two trumps above it (the Ace with
-    one more, or any three); the two scores for whoever plays it, so it always counts.
+    The Ace takes its trick, and so do the Jack and the 10 when every trump above them is
+    held; a five needs cover: trumps above it, the Ace and one more, or any three; the two
+    scores for whoever plays it, so it always counts.
     """
     trumps = [c for c in hand if c.is_trump(suit)]
     strengths = {c.strength(suit) for c in trumps}
