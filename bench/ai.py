@@ -10,6 +10,12 @@ it prints the first player's game win rate with a 95% Wilson interval, its mean 
 per round (its round points minus the other's) with a 95% interval over duplicate pairs, and
 each search level's decision latency p50/p99/max. Games run in two worker processes.
 
+    .venv/bin/python bench/ai.py --game pidro      # Pidro: medium vs easy partnerships
+
+With ``--game pidro`` the pairings are partnerships (player A on seats 0 and 2 against B on
+seats 1 and 3, then the teams exchanged on the same deals), games go to 62, and the margin is
+per hand. Its players are ``easy``, ``medium``, ``greedy`` and ``random``.
+
 Players: ``greedy``/``easy``, ``medium``, ``hard``; ``hard*0.25`` scales a level's work (the
 time cut-off stays); ``seer-hard`` is hard deciding on the true cards (it sees every card, the
 opponent's hand and all face-down strawmen): the ceiling of what better guessing could reach.
@@ -43,11 +49,15 @@ from typing import Any
 # Runs from a checkout without installing the package.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bot.ai.pidro.players import make_player as make_pidro_player
 from bot.ai.players import make_player
 from bot.ai.search import SearchPlayer, level_budget
 from bot.arena.match import play_to_end
+from bot.arena.pidro import play_game as play_pidro
 from bot.arena.seer import choose_seeing
 from bot.engine import GameState, RoundAction, new_game, view
+from bot.pidro import HandAction
+from bot.pidro import TableView as PidroView
 
 SEER = "seer-"
 """Prefix of a player that sees every card."""
@@ -106,8 +116,50 @@ def play_game(specs: tuple[str, str], deal: int, swap: bool, target: int) -> dic
     }
 
 
-def _job(args: tuple[tuple[str, str], int, bool, int]) -> dict[str, Any]:
-    return play_game(*args)
+class PidroSeat:
+    """A Pidro player in a benchmark game, timing its decisions."""
+
+    def __init__(self, level: str, times: list[float]) -> None:
+        self.player = make_pidro_player(level)
+        self.name = level
+        self.times = times
+
+    def decide(self, seen: PidroView, rng: random.Random) -> HandAction:
+        started = time.perf_counter()
+        action = self.player.decide(seen, rng)
+        self.times.append(time.perf_counter() - started)
+        return action
+
+
+def play_pidro_game(specs: tuple[str, str], deal: int, swap: bool, target: int) -> dict[str, Any]:
+    """One Pidro game of a duplicate pair: A's partnership on seats 0 and 2, or (``swap``) on
+    seats 1 and 3; the same deals either way. The figures are for A."""
+    times: dict[str, list[float]] = {"A": [], "B": []}
+    sides = ("B", "A") if swap else ("A", "B")
+    a = 1 if swap else 0
+    seats = [
+        PidroSeat(specs[0] if sides[s % 2] == "A" else specs[1], times[sides[s % 2]])
+        for s in range(4)
+    ]
+    deal_rng = random.Random(f"bench-ai/pidro/deal/{deal}")
+    rngs = [random.Random(f"bench-ai/pidro/{deal}/{int(swap)}/{s}") for s in range(4)]
+    state = play_pidro(seats, deal_rng, rngs, target)
+    assert state.outcome is not None
+    hands = state.finished
+    return {
+        "deal": deal,
+        "won": state.outcome.winner == a,
+        "margin": sum(h.scores[a] - h.scores[1 - a] for h in hands),
+        "rounds": len(hands),
+        "times": times,
+    }
+
+
+def _job(args: tuple[str, tuple[str, str], int, bool, int]) -> dict[str, Any]:
+    game, specs, deal, swap, target = args
+    if game == "pidro":
+        return play_pidro_game(specs, deal, swap, target)
+    return play_game(specs, deal, swap, target)
 
 
 # --- Statistics -------------------------------------------------------------------------------
@@ -229,9 +281,17 @@ FULL = [
 ]
 """The full run: deals chosen for intervals of about ±3% at the expected win rates."""
 
+PIDRO_QUICK = [("medium", "easy", 30)]
+PIDRO_FULL = [("medium", "easy", 200)]
+"""Pidro's runs: 200 duplicate deals are the 400 games of the done-when."""
+
 
 def run(
-    plan: Sequence[tuple[str, str, int]], offset: int, target: int, workers: int
+    plan: Sequence[tuple[str, str, int]],
+    offset: int,
+    target: int,
+    workers: int,
+    game: str = "vidrasso",
 ) -> list[dict[str, Any]]:
     results = []
     context = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
@@ -239,7 +299,7 @@ def run(
         for a, b, deals in plan:
             pairing = Pairing((a, b))
             jobs = [
-                ((a, b), deal, swap, target)
+                (game, (a, b), deal, swap, target)
                 for deal in range(offset, offset + deals)
                 for swap in (False, True)
             ]
@@ -269,11 +329,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     p.add_argument("--deals", type=int, help="duplicate deals per pairing (overrides the plan)")
     p.add_argument("--offset", type=int, default=0, help="first deal number (default 0)")
-    p.add_argument("--target", type=int, default=300, help="points per game (default 300)")
+    p.add_argument("--game", choices=("vidrasso", "pidro"), default="vidrasso")
+    p.add_argument("--target", type=int, help="points per game (default 300; Pidro 62)")
     p.add_argument("--workers", type=int, default=2, help="worker processes (default 2)")
     p.add_argument("--json", type=Path, help="also write the figures here")
     args = p.parse_args(argv)
-    plan = QUICK if args.quick else FULL
+    pidro = args.game == "pidro"
+    target = args.target or (62 if pidro else 300)
+    plans = {(False, False): FULL, (False, True): QUICK}
+    plans.update({(True, False): PIDRO_FULL, (True, True): PIDRO_QUICK})
+    plan = plans[(pidro, args.quick)]
     if args.pairs:
         plan = []
         for pair in args.pairs.split(","):
@@ -282,11 +347,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     elif args.deals:
         plan = [(a, b, args.deals) for a, b, _ in plan]
     print(
-        f"bench/ai.py: {'quick' if args.quick else 'full'} run, games to {args.target}, "
+        f"bench/ai.py: {args.game}, {'quick' if args.quick else 'full'} run, games to {target}, "
         f"{args.workers} workers, {os.cpu_count()} cores, deals from {args.offset}"
     )
     started = time.perf_counter()
-    results = run(plan, args.offset, args.target, args.workers)
+    results = run(plan, args.offset, target, args.workers, args.game)
     print(f"total {time.perf_counter() - started:.0f} s")
     if args.json is not None:
         args.json.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")

@@ -1,6 +1,11 @@
 """The bot's levels as an agent speaking ``vidrasso-agent/1`` on standard input and output.
 
     python -m bot.agent --level hard [--seed 7]
+    python -m bot.agent --game pidro --level medium     # Pidro's twin, pidro-agent/1
+
+For Pidro the messages are those of :mod:`bot.ai.pidro.protocol` and the decision function
+is :func:`bot.ai.pidro.players.decide`; a Pidro message carries everything its seat may know,
+so there is nothing to remember between messages. Everything else below holds for both.
 
 Each ``decide`` line is answered with one ``{"action": ...}`` line, decided by the same
 function the bot's own computer player uses (:func:`bot.ai.decide.decide`) on the seat view
@@ -25,6 +30,8 @@ from typing import Any, TextIO
 
 from bot.ai.decide import decide
 from bot.ai.memory import PileMemory
+from bot.ai.pidro import protocol as pidro_protocol
+from bot.ai.pidro.players import decide as pidro_decide
 from bot.ai.protocol import (
     MessageError,
     action_to_json,
@@ -36,6 +43,8 @@ log = logging.getLogger("bot.agent")
 
 LEVELS = ("easy", "medium", "hard")
 """The levels the agent can play."""
+PIDRO_LEVELS = ("easy", "medium")
+"""The levels the agent can play at Pidro."""
 TIME_SHARE = 0.6
 """The share of ``time_ms`` the search may use; the rest covers reading, writing and a busy
 machine."""
@@ -81,12 +90,8 @@ def answer(
             return None
         log.error("unreadable decide message, answering its first legal option: %s", error)
         return {"action": legal[0]}
-    seconds: float | None = None
-    time_ms = msg.get("time_ms")
-    if isinstance(time_ms, int | float) and not isinstance(time_ms, bool) and time_ms > 0:
-        seconds = max(0.001, TIME_SHARE * time_ms / 1000 - TIME_RESERVE)
     try:
-        action = decide(level, view, decision_seed(seed, line), seconds=seconds)
+        action = decide(level, view, decision_seed(seed, line), seconds=_seconds(msg))
     except Exception:
         log.exception("the decision failed; answering the first legal option")
         legal = legal_from_message(msg)
@@ -94,7 +99,42 @@ def answer(
     return {"action": action_to_json(action)}
 
 
-def serve(level: str, seed: int, stdin: TextIO, stdout: TextIO) -> None:
+def answer_pidro(level: str, line: str, seed: int) -> dict[str, Any] | None:
+    """The answer to one ``pidro-agent/1`` input line, or None when it deserves none."""
+    try:
+        msg = json.loads(line)
+    except ValueError as error:
+        log.error("not JSON, skipped: %s", error)
+        return None
+    if not isinstance(msg, dict) or msg.get("type") != "decide":
+        log.error("not a decide message, skipped")
+        return None
+    legal = pidro_protocol.legal_from_message(msg)
+    try:
+        view = pidro_protocol.view_from_message(msg)
+    except pidro_protocol.MessageError as error:
+        if not legal:
+            log.error("unreadable decide message, no legal options to fall back on: %s", error)
+            return None
+        log.error("unreadable decide message, answering its first legal option: %s", error)
+        return {"action": legal[0]}
+    try:
+        action = pidro_decide(level, view, decision_seed(seed, line), seconds=_seconds(msg))
+    except Exception:
+        log.exception("the decision failed; answering the first legal option")
+        return {"action": legal[0]} if legal else None
+    return {"action": pidro_protocol.action_to_json(action)}
+
+
+def _seconds(msg: dict[str, Any]) -> float | None:
+    """The share of the message's ``time_ms`` a decision may use, if it gives one."""
+    time_ms = msg.get("time_ms")
+    if isinstance(time_ms, int | float) and not isinstance(time_ms, bool) and time_ms > 0:
+        return max(0.001, TIME_SHARE * time_ms / 1000 - TIME_RESERVE)
+    return None
+
+
+def serve(level: str, seed: int, stdin: TextIO, stdout: TextIO, game: str = "vidrasso") -> None:
     """Answer decide messages from ``stdin`` on ``stdout`` until ``stdin`` closes."""
     memory = PileMemory()
     for line in stdin:
@@ -102,7 +142,10 @@ def serve(level: str, seed: int, stdin: TextIO, stdout: TextIO) -> None:
         if not line:
             continue
         started = time.perf_counter()
-        reply = answer(level, line, seed, memory)
+        if game == "pidro":
+            reply = answer_pidro(level, line, seed)
+        else:
+            reply = answer(level, line, seed, memory)
         if reply is None:
             continue
         stdout.write(json.dumps(reply, separators=(",", ":")) + "\n")
@@ -113,8 +156,10 @@ def serve(level: str, seed: int, stdin: TextIO, stdout: TextIO) -> None:
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="python -m bot.agent",
-        description="Play a Vidrasso level over the vidrasso-agent/1 protocol (stdin/stdout).",
+        description="Play a level over the vidrasso-agent/1 protocol, or pidro-agent/1 with "
+        "--game pidro (stdin/stdout).",
     )
+    p.add_argument("--game", choices=("vidrasso", "pidro"), default="vidrasso")
     p.add_argument("--level", choices=LEVELS, default="medium", help="the level to play")
     p.add_argument("--seed", type=int, default=0, help="the seed for every decision")
     p.add_argument("--verbose", action="store_true", help="log every answer's time to stderr")
@@ -122,14 +167,17 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = parser().parse_args(argv)
+    p = parser()
+    args = p.parse_args(argv)
+    if args.game == "pidro" and args.level not in PIDRO_LEVELS:
+        p.error(f"Pidro's levels are {', '.join(PIDRO_LEVELS)}")
     logging.basicConfig(
         stream=sys.stderr,
         level=logging.DEBUG if args.verbose else logging.WARNING,
         format="agent %(levelname)s %(message)s",
     )
     try:
-        serve(args.level, args.seed, sys.stdin, sys.stdout)
+        serve(args.level, args.seed, sys.stdin, sys.stdout, args.game)
     except KeyboardInterrupt:
         pass
     except BrokenPipeError:

@@ -17,20 +17,15 @@ from bot.pidro import (
     TARGETS,
     TEAMS,
     Abandon,
-    Bid,
-    Card,
     Event,
     GameState,
     HandAction,
     IllegalAction,
-    Kill,
-    NameTrump,
     Phase,
-    Play,
     Resign,
-    Suit,
     TableView,
     TimeOut,
+    notation,
     team_of,
 )
 
@@ -121,31 +116,17 @@ class Pidro:
         return pidro.to_record(state, list(players))
 
     def action_text(self, action: Action) -> str:
-        """``bid-9``, ``bid-pass``, ``trump-H``, ``kill-4S.7S`` or ``play-TH``."""
-        if isinstance(action, Bid):
-            return f"bid-{'pass' if action.points is None else action.points}"
-        if isinstance(action, NameTrump):
-            return f"trump-{action.suit.value}"
-        if isinstance(action, Kill):
-            return "kill-" + ".".join(c.text for c in action.cards)
-        if isinstance(action, Play):
-            return f"play-{action.card.text}"
-        raise ValueError(f"{action!r} is not a move made with a button")
+        """``bid-9``, ``bid-pass``, ``trump-H``, ``kill-4S.7S`` or ``play-TH``
+        (:mod:`bot.pidro.notation`)."""
+        if isinstance(action, Resign | TimeOut | Abandon):
+            raise ValueError(f"{action!r} is not a move made with a button")
+        return notation.action_text(action)
 
     def parse_action(self, seat: int, text: str) -> Action:
-        verb, _, rest = text.partition("-")
         try:
-            if verb == "bid":
-                return Bid(seat, None if rest == "pass" else int(rest))
-            if verb == "trump":
-                return NameTrump(seat, Suit.parse(rest))
-            if verb == "kill" and rest:
-                return Kill.of(seat, [Card.parse(t) for t in rest.split(".")])
-            if verb == "play":
-                return Play(seat, Card.parse(rest))
+            return notation.parse_action(seat, text)
         except ValueError as error:
             raise IllegalMove("{text} is not a Pidro move", text=text) from error
-        raise IllegalMove("{text} is not a Pidro move", text=text)
 
     def points(self, state: GameState) -> tuple[int, ...]:
         return state.totals
