@@ -3,7 +3,8 @@
 For reviewers and for the README: the table in each phase, a private hand in each phase (with
 the trump menus and the gift's Confirm), the round and game ends, the Tricks list, a replay
 page and the rating chart — built by the same presentation code the bot sends to Discord, from
-the same views, and drawn as Discord would show them (:mod:`bot.drawing.message`).
+the same views, and drawn as Discord would show them (:mod:`bot.drawing.message`). Then Pidro:
+its drawn table in each phase of a hand (:func:`pidro_screens`) and a page of its rules.
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ from typing import Any
 
 import discord
 
+from bot import pidro
+from bot.drawing import pidro as pidro_drawing
 from bot.drawing.message import message_png
 from bot.engine import Bid, Event, GameState, Gift, Phase, RoundEnded, legal_actions
 from bot.games import rules_for
@@ -25,6 +28,7 @@ from bot.ladder.chart import rating_chart
 from bot.ladder.rating import INITIAL, Rating, rate
 from bot.play.model import ACTIVE, FINISHED, Game, Seat
 from bot.play.service import Moved
+from cogs.games import pidro_rules
 from cogs.games import vidrasso as shown
 from cogs.ui.buttons import ReplayButton, of_items, table_view
 from cogs.ui.hands import Hands
@@ -185,6 +189,60 @@ def screens(seed: int, tr: Words) -> dict[str, bytes]:
     view = of_items(ReplayButton(over.id, page - 1, False), ReplayButton(over.id, page + 1, True))
     out["12-replay"] = draw(None, embed, view, picture=picture)
     out["13-rating-chart"] = chart(rng, tr)
+    out.update(pidro_screens(seed, tr))
+    return out
+
+
+PIDRO_NAMES = ("Alice", "Bob", "Carol", "Dave")
+PIDRO_PHASES = ("bid", "trump", "kill", "play", "deal", "over")
+"""The Pidro tables drawn, by phase (``play`` with a trick half played)."""
+
+
+def pidro_games(seed: int) -> dict[str, pidro.GameState]:
+    """A state of each of :data:`PIDRO_PHASES` from seeded games: random legal moves, bids only
+    the pass or the lowest open bid (random bids sink both teams for ever). Kills are rare, so
+    games are played from ``seed`` on until one has them."""
+    found: dict[str, pidro.GameState] = {}
+    for game_seed in range(seed, seed + 60):
+        rng = random.Random(game_seed)
+        state = pidro.new_game(rng)
+        while True:
+            phase = state.phase.value
+            if state.phase is not pidro.Phase.PLAY or len(state.hand.plays) == 2:
+                found.setdefault(phase, state)
+            if state.is_over:
+                break
+            if state.phase is pidro.Phase.DEAL:
+                state, _ = pidro.deal_next(state, rng)
+                continue
+            actions = pidro.legal_actions(state, state.to_act[0])
+            if isinstance(actions[0], pidro.Bid):
+                actions = (actions[0], actions[-1])
+            state, _ = pidro.apply(state, rng.choice(actions))
+        if len(found) == len(PIDRO_PHASES):
+            break
+    return found
+
+
+def pidro_screens(seed: int, tr: Words) -> dict[str, bytes]:
+    """The drawn Pidro table in each phase found, and the rules page on trumps as a message."""
+    out: dict[str, bytes] = {}
+    games = pidro_games(seed)
+    for number, phase in enumerate(PIDRO_PHASES, start=14):
+        if phase in games:
+            public = pidro.view(games[phase], None)
+            out[f"{number}-pidro-{phase}"] = pidro_drawing.table_png(public, PIDRO_NAMES, words=tr)
+    embed, picture = pidro_rules.rules_page(2, tr)
+    out["20-pidro-rules"] = message_png(
+        author=BOT,
+        content=None,
+        embeds=[embed.to_dict()],
+        components=[],
+        attachments={} if picture is None else {pidro_rules.PICTURE: picture},
+        names=NAMES,
+        ephemeral=True,
+        width=WIDTH,
+    )
     return out
 
 

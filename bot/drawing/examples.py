@@ -14,14 +14,16 @@ in order (a card face is painted nowhere but :meth:`_Canvas.face`).
 - :func:`strength`: groups of cards from weakest to strongest, ``<`` between them;
 - :func:`following`: a led card and the follower's cards, each marked allowed ✓ or refused ✗;
 - :func:`gift`: a hand card going face down to the opponent, and its points for them;
-- :func:`race`: two totals growing round by round towards the target.
+- :func:`race`: two totals growing round by round towards the target;
+- :func:`card_row`: any game's cards in a row (Pidro's guide): trumps gold, some dimmed or
+  ringed, points on coins.
 """
 
 from __future__ import annotations
 
 import io
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
 from PIL import Image, ImageChops, ImageDraw
@@ -36,6 +38,7 @@ from bot.drawing.cards import (
     card_height,
     draw_suit,
 )
+from bot.drawing.cards import Card as AnyCard
 from bot.drawing.table import FELT, GLOW, INK, MUTED, PANEL_EDGE, RIM, TEXT
 from bot.drawing.text import font_for
 from bot.engine.cards import Card, Rank, Suit
@@ -58,7 +61,7 @@ class Picture:
     """A drawn example: the PNG and the card faces painted in it (in painting order)."""
 
     png: bytes
-    faces: tuple[Card, ...]
+    faces: tuple[AnyCard, ...]
     size: tuple[int, int] = (WIDTH, HEIGHT)
 
 
@@ -72,12 +75,12 @@ class _Canvas:
     def __init__(self) -> None:
         self.image = Image.new("RGB", (WIDTH, HEIGHT), RIM)
         self.draw = ImageDraw.Draw(self.image)
-        self.faces: list[Card] = []
+        self.faces: list[AnyCard] = []
         self.box(FELT, (4, 4, WIDTH - 5, HEIGHT - 5), radius=18)
 
     # -- cards --
 
-    def face(self, card: Card, x: float, y: float, width: int, trump: bool = False) -> None:
+    def face(self, card: AnyCard, x: float, y: float, width: int, trump: bool = False) -> None:
         """``card`` face up with its top-left corner at (``x``, ``y``): the only place a
         card's face is painted."""
         picture = card_face(card, width, trump)
@@ -430,6 +433,33 @@ def race(rounds: Sequence[tuple[int, int]], target: int) -> Picture:
     return canvas.png()
 
 
+def card_row(
+    cards: Sequence[AnyCard],
+    *,
+    trumps: Collection[AnyCard] = (),
+    coins: Sequence[int] = (),
+    dimmed: Collection[AnyCard] = (),
+    ringed: Collection[AnyCard] = (),
+) -> Picture:
+    """``cards`` in a row, overlapping when there are many (up to 14): those in ``trumps`` with
+    gold borders, ``dimmed`` darkened, ``ringed`` ringed; with ``coins``, each card's number on
+    a coin under it (0: none)."""
+    canvas = _Canvas()
+    width = 54 if len(cards) > 9 else 62
+    step = min(width + 10.0, (WIDTH - 40 - width) / max(1, len(cards) - 1))
+    top = 20.0 if coins else (HEIGHT - card_height(width)) / 2
+    for i, (x, card) in enumerate(zip(_row_x(len(cards), width, step), cards, strict=True)):
+        canvas.face(card, x, top, width, card in trumps)
+        if card in dimmed:
+            canvas.dim(x, top, width)
+        if card in ringed:
+            canvas.ring(x, top, width)
+        if i < len(coins) and coins[i]:
+            coin_x = x + min(width, step) / 2
+            canvas.coin(coin_x, top + card_height(width) + 36, 16 + 2 * coins[i], str(coins[i]))
+    return canvas.png()
+
+
 def _lighter(colour: RGB) -> RGB:
     r, g, b = colour
     return (r + (255 - r) // 3, g + (255 - g) // 3, b + (255 - b) // 3)
@@ -439,6 +469,7 @@ __all__ = [
     "HEIGHT",
     "WIDTH",
     "Picture",
+    "card_row",
     "following",
     "gift",
     "points_row",

@@ -598,7 +598,7 @@ def _middle(
         )
         width = right - left - 24
         for i, (text, colour) in enumerate(lines):
-            text = who.say(text, label, width)
+            text = fit(who.say(text, label, width), label, width)
             draw_text(draw, (CENTRE_X, top + 26 + 30 * i), text, label, colour, "mm")
     if view.phase is Phase.DEAL:
         _last_trick(draw, view, who, words)
@@ -615,7 +615,7 @@ def _middle_lines(view: TableView, who: Names, words: Words) -> list[tuple[str, 
     if view.phase is Phase.TRUMP:
         return [(words("Naming trumps"), TEXT)]
     if view.phase is Phase.KILL:
-        lines = [(words("Over six trumps: kill down to six"), TEXT)]
+        lines = [(words("Kill down to six trumps"), TEXT)]
         for seat in view.to_act:
             lines.append((words("{player} is choosing", player=who.mark(seat)), MUTED))
         return lines
