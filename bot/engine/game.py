@@ -42,7 +42,6 @@ from bot.engine.parts import (
     GiftGiven,
     Outcome,
     Phase,
-    PileView,
     Play,
     Resign,
     RoundAction,
@@ -374,20 +373,36 @@ def compact_round(rnd: Round) -> CompactRound:
             core = compact.give(core, seat, gift)
     scratch: list[Event] = []
     for seat, card in _plays(rnd):
-        core = compact.play(core, seat, card, scratch)
-    rows = tuple(tuple(compact.pile(p.up, p.down) for p in row) for row in rnd.strawmen)
+        core = compact.play(core, seat, card.index, scratch)
+    pairs = tuple(
+        tuple(
+            (dealt_down if p.down is None else p.down, dealt_up)
+            for p, (dealt_down, dealt_up) in zip(row, rnd.deal.strawmen[s], strict=True)
+        )
+        for s, row in enumerate(rnd.strawmen)
+    )
+    layout = compact.layout_of((pairs[0], pairs[1]))
+    downs = (_downs(rnd.strawmen[0]), _downs(rnd.strawmen[1]))
     gifts = tuple(NO_CARD if g is None else g.index for g in rnd.gifts)
+    turned = compact.turned_rows(layout.pairs, downs)
     core = core._replace(
         gifts=(gifts[0], gifts[1]),
         hands=(mask_of(rnd.hands[0]), mask_of(rnd.hands[1])),
-        tops=(_tops(rows[0]), _tops(rows[1])),
-        strawmen=(rows[0], rows[1]),
+        tops=(_tops(rnd.strawmen[0]), _tops(rnd.strawmen[1])),
+        downs=downs,
+        layout=layout,
+        shown=layout.shown,
+        turned=(turned[0], turned[1]),
         tricks=rnd.tricks,
         leader=rnd.leader,
         captured=rnd.captured,
         scores=rnd.scores,
     )
     return compact.settled(core)
+
+
+def _downs(row: tuple[Strawman, ...]) -> int:
+    return mask_of(p.down for p in row if p.down is not None)
 
 
 def _tops(row: tuple[Strawman, ...]) -> int:
@@ -445,11 +460,6 @@ def legal_actions(state: GameState, seat: int) -> list[Bid] | list[Gift] | list[
     return list(options(state.cores[-1], seat))  # type: ignore[return-value]
 
 
-def _ups(row: tuple[PileView, ...]) -> list[int]:
-    """The face-up cards of a row of piles, by pile."""
-    return [p.up.index for p in row if p.up is not None]
-
-
 def options(rnd: CompactRound, seat: int) -> tuple[Bid, ...] | tuple[Gift, ...] | tuple[Play, ...]:
     """What ``seat`` may do now in the round, which waits for it: shared tuples of the
     engine's actions, in the order :func:`legal_actions` lists them."""
@@ -460,7 +470,7 @@ def options(rnd: CompactRound, seat: int) -> tuple[Bid, ...] | tuple[Gift, ...] 
         straw = legal & rnd.tops[seat]
         if straw:
             plays = PLAYS[seat]
-            found += tuple([plays[i] for i in _ups(rnd.piles[seat]) if straw >> i & 1])
+            found += tuple([plays[i] for i in rnd.layout.order[seat] if straw >> i & 1])
         return found
     if phase is Phase.GIFT:
         return _GIFT_PICKS[seat](rnd.hands[seat])
@@ -581,13 +591,13 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
         rnd = cores[-1]
         seat = action.seat
         if rnd.legal >> action.card.index & 1 and rnd.to_act[0] == seat:
-            rnd = compact.play(rnd, seat, action.card, events)
+            rnd = compact.play(rnd, seat, action.card.index, events)
             if rnd.scores is None:
                 return _state(state, (*cores[:-1], rnd), state.totals, None), events
             return _ended(state, rnd, events)
     check(state, action)
     if isinstance(action, Play):
-        rnd = compact.play(state.cores[-1], action.seat, action.card, events)
+        rnd = compact.play(state.cores[-1], action.seat, action.card.index, events)
     elif isinstance(action, Bid):
         rnd = compact.bid(state.cores[-1], action)
         events.append(TrumpChosen(action))

@@ -70,7 +70,6 @@ def _txt(card: Card | None) -> str | None:
 
 def round_to_text(rnd: CompactRound) -> dict[str, Any]:
     """A round as ``vidrasso-state/3`` writes it."""
-    downs = [mask_of(p.down for p in row if p.down is not None) for row in rnd.strawmen]
     return {
         "number": rnd.number,
         "dealer": rnd.dealer,
@@ -80,7 +79,7 @@ def round_to_text(rnd: CompactRound) -> dict[str, Any]:
         "gifts": [None if g == NO_CARD else TEXTS[g] for g in rnd.gifts],
         "hands": list(rnd.hands),
         "tops": list(rnd.tops),
-        "downs": downs,
+        "downs": list(rnd.downs),
         "plays": "".join([TEXTS[i] for i in rnd.plays]),
         "legal": list(rnd.legals),
         "winners": "".join([str(t.winner) for t in rnd.tricks]),
@@ -103,45 +102,60 @@ def round_from_text(data: dict[str, Any]) -> CompactRound:
     trick = compact.trick
     for winner, lead, follow in zip(data["winners"], plays[0::2], plays[1::2], strict=False):
         won = int(winner)
-        tricks.append(trick(leader, DECK[lead], DECK[follow], won))
+        tricks.append(trick(leader, lead, follow, won))
         leader = won
     bids, trumps, table = _named(data["bids"])
     deal = Deal.from_order(list(map(DECK.__getitem__, _indices(data["deal"]))))
-    rows = compact.laid(deal, tops, (int(downs[0]), int(downs[1])))
-    led = plays[-1] if len(plays) % 2 else NO_CARD
-    row = rows[int(data["leader"])]
-    led_pile = next(
-        (i for i, p in enumerate(row) if led != NO_CARD and p.up is None and p.down is not None),
-        -1,
-    )
+    down_masks = (int(downs[0]), int(downs[1]))
+    return _compact(data, deal, bids, trumps, table, gifts, hands, tops, down_masks, plays, tricks)
+
+
+def _compact(
+    data: dict[str, Any],
+    deal: Deal,
+    bids: tuple[Bid, ...],
+    trumps: Trumps,
+    table: TrickTable | None,
+    gifts: list[str | None],
+    hands: tuple[int, int],
+    tops: tuple[int, int],
+    downs: tuple[int, int],
+    plays: tuple[int, ...],
+    tricks: list[Trick],
+) -> CompactRound:
+    """A round read from storage, its phase and legal set worked out again."""
+    layout = compact.layout_of(deal.strawmen)
+    turned = compact.turned_rows(layout.pairs, downs)
     scores = data["scores"]
     rnd = CompactRound(
         number=int(data["number"]),
-        dealer=dealer,
+        dealer=int(data["dealer"]),
         first_chooser=int(data["first_chooser"]),
-        deal=deal,
         bids=bids,
         trumps=trumps,
         table=table,
+        tops=tops,
+        shown=layout.shown,
+        turned=(turned[0], turned[1]),
+        plays=plays,
+        tricks=tuple(tricks),
+        led=plays[-1] if len(plays) % 2 else NO_CARD,
+        leader=int(data["leader"]),
+        captured=(int(data["captured"][0]), int(data["captured"][1])),
+        scores=None if scores is None else (int(scores[0]), int(scores[1])),
+        phase=Phase.TRUMP,
+        to_act=(),
+        deal=deal,
         gifts=(
             NO_CARD if gifts[0] is None else _INDEX[gifts[0]],
             NO_CARD if gifts[1] is None else _INDEX[gifts[1]],
         ),
         hands=(int(hands[0]), int(hands[1])),
-        tops=tops,
-        strawmen=rows,
-        piles=((), ()),
-        plays=plays,
+        downs=downs,
+        layout=layout,
+        pending=NO_CARD,
         legals=tuple(map(int, data["legal"])),
-        tricks=tuple(tricks),
-        led=led,
-        led_pile=led_pile,
-        leader=int(data["leader"]),
-        captured=(int(data["captured"][0]), int(data["captured"][1])),
-        scores=None if scores is None else (int(scores[0]), int(scores[1])),
         legal=0,
-        phase=Phase.TRUMP,
-        to_act=(),
     )
     return compact.settled(rnd)
 
@@ -174,49 +188,24 @@ def round_from_json(data: dict[str, Any]) -> CompactRound:
     tricks: list[Trick] = []
     for n, winner in enumerate(data["winners"]):
         won = int(winner)
-        tricks.append(compact.trick(leader, DECK[plays[2 * n]], DECK[plays[2 * n + 1]], won))
+        tricks.append(compact.trick(leader, plays[2 * n], plays[2 * n + 1], won))
         leader = won
     bids = tuple(bid_from_json(b) for b in data["bids"])
     trumps = compact.trumps_of(bids)
-    led = plays[-1] if len(plays) % 2 else NO_CARD
-    row = rows[int(data["leader"])]
-    led_pile = next(
-        (i for i, p in enumerate(row) if led != NO_CARD and p.up is None and p.down is not None),
-        -1,
-    )
-    rnd = CompactRound(
-        number=int(data["number"]),
-        dealer=dealer,
-        first_chooser=int(data["first_chooser"]),
-        deal=Deal.from_order(_cards(data["deal"])),
-        bids=bids,
-        trumps=trumps,
-        table=trick_table(trumps) if trumps.complete else None,
-        gifts=(
-            NO_CARD if gifts[0] is None else _card(gifts[0]).index,
-            NO_CARD if gifts[1] is None else _card(gifts[1]).index,
-        ),
-        hands=(mask_of(_cards(hands[0])), mask_of(_cards(hands[1]))),
-        tops=(_tops(rows[0]), _tops(rows[1])),
-        strawmen=(rows[0], rows[1]),
-        piles=((), ()),
-        plays=plays,
-        legals=tuple(int(m) for m in data["legal"]),
-        tricks=tuple(tricks),
-        led=led,
-        led_pile=led_pile,
-        leader=int(data["leader"]),
-        captured=(int(data["captured"][0]), int(data["captured"][1])),
-        scores=None if data["scores"] is None else (int(data["scores"][0]), int(data["scores"][1])),
-        legal=0,
-        phase=Phase.TRUMP,
-        to_act=(),
-    )
-    return compact.settled(rnd)
+    table = trick_table(trumps) if trumps.complete else None
+    deal = Deal.from_order(_cards(data["deal"]))
+    hand_masks = (mask_of(_cards(hands[0])), mask_of(_cards(hands[1])))
+    tops = (_tops(rows[0]), _tops(rows[1]))
+    downs = (_downs(rows[0]), _downs(rows[1]))
+    return _compact(data, deal, bids, trumps, table, gifts, hand_masks, tops, downs, plays, tricks)
 
 
 def _tops(row: tuple[Strawman, ...]) -> int:
     return mask_of(p.up for p in row if p.up is not None)
+
+
+def _downs(row: tuple[Strawman, ...]) -> int:
+    return mask_of(p.down for p in row if p.down is not None)
 
 
 def old_round_from_json(data: dict[str, Any]) -> Round:

@@ -13,7 +13,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from bot.engine.cards import DECK, Card
-from bot.engine.compact import NO_CARD, PUBLIC, CompactRound
+from bot.engine.compact import NO_CARD, PUBLIC, CompactRound, public_rows
 from bot.engine.game import (
     GameState,
     Gift,
@@ -230,7 +230,11 @@ _FIELDS: dict[str, Callable[[Seen], object]] = {
     "to_act": lambda seen: () if seen.outcome is not None else _TABLE["to_act"](seen),
     "hand": lambda seen: None if seen.hand < 0 else cards_in(seen.hand),
     "hand_sizes": lambda seen: seen.hand_sizes,
-    "strawmen": _TABLE["piles"],
+    "strawmen": lambda seen: public_rows(
+        _TABLE["shown"](seen),  # type: ignore[arg-type]
+        _TABLE["turned"](seen),  # type: ignore[arg-type]
+        _TABLE["tops"](seen),  # type: ignore[arg-type]
+    ),
     "gifts_in": lambda seen: seen.gifts_in,
     "gift_given": lambda seen: None if seen.gift == NO_CARD else DECK[seen.gift],
     "tricks": _TABLE["tricks"],
