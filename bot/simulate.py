@@ -13,7 +13,6 @@ byte for byte.
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import sys
 import time
@@ -24,7 +23,7 @@ from typing import TextIO
 
 from bot.ai.players import UnknownPlayer, make_player, player_names
 from bot.arena.match import play_game
-from bot.engine import POINTS_PER_ROUND, GameState, to_record
+from bot.engine import POINTS_PER_ROUND, GameState, record_text
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,8 +107,7 @@ def simulate(
         winner = _winner(state)
         wins[by_seat[winner]] += 1
         if out is not None:
-            record = to_record(state, players=[names[p] for p in by_seat])
-            out.write(json.dumps(record, separators=(",", ":")) + "\n")
+            out.write(record_text(state, players=[names[p] for p in by_seat]) + "\n")
     return Summary(
         players=labels(names),
         target=target,

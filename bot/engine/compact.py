@@ -65,6 +65,8 @@ class Layout(NamedTuple):
     engine lists face-up strawman cards."""
     shown: tuple[tuple[Card, ...], tuple[Card, ...]]
     """Per seat, each pile's card dealt face up (public)."""
+    piled: tuple[int, int]
+    """Per seat, the mask of all its strawman cards."""
 
 
 def layout_of(pairs: Pairs) -> Layout:
@@ -80,7 +82,8 @@ def layout_of(pairs: Pairs) -> Layout:
             seat_order += (up.index, down.index)
         order.append(tuple(seat_order))
     shown = (tuple(up for _, up in pairs[0]), tuple(up for _, up in pairs[1]))
-    return Layout(pairs, tuple(under), tuple(pile_of), (order[0], order[1]), shown)
+    piled = (sum(1 << i for i in order[0]), sum(1 << i for i in order[1]))
+    return Layout(pairs, tuple(under), tuple(pile_of), (order[0], order[1]), shown, piled)
 
 
 class CompactRound(NamedTuple):
@@ -192,8 +195,9 @@ def dealt(number: int, dealer: int, first_chooser: int, deal: Deal) -> CompactRo
     """A round just dealt, before the trump choice."""
     pairs = deal.strawmen
     layout = layout_of(pairs)
-    downs = (mask_of(d for d, _ in pairs[0]), mask_of(d for d, _ in pairs[1]))
+    piled = layout.piled
     tops = (mask_of(layout.shown[0]), mask_of(layout.shown[1]))
+    downs = (piled[0] ^ tops[0], piled[1] ^ tops[1])
     return _round(
         (
             number,

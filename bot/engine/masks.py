@@ -37,24 +37,6 @@ INDEX_MID: tuple[tuple[int, ...], ...] = tuple(tuple(map((12).__add__, t)) for t
 """``INDEX_MID[m]``: the card indices of ``m << 12`` (cards 12 to 23)."""
 INDEX_HIGH: tuple[tuple[int, ...], ...] = tuple(tuple(map((24).__add__, t)) for t in _THIRDS)
 """``INDEX_HIGH[m]``: the card indices of ``m << 24`` (cards 24 to 35)."""
-_LOW = tuple(tuple(map(DECK.__getitem__, t)) for t in INDEX_LOW)
-_MID = tuple(tuple(map(DECK.__getitem__, t)) for t in INDEX_MID)
-_HIGH = tuple(tuple(map(DECK.__getitem__, t)) for t in INDEX_HIGH)
-_LOW_TEXT = tuple(tuple(map(TEXTS.__getitem__, t)) for t in INDEX_LOW)
-_MID_TEXT = tuple(tuple(map(TEXTS.__getitem__, t)) for t in INDEX_MID)
-_HIGH_TEXT = tuple(tuple(map(TEXTS.__getitem__, t)) for t in INDEX_HIGH)
-
-
-def cards_in(mask: int) -> tuple[Card, ...]:
-    """The cards of ``mask``, lowest index first."""
-    return _LOW[mask & 4095] + _MID[mask >> 12 & 4095] + _HIGH[mask >> 24]
-
-
-def texts_in(mask: int) -> tuple[str, ...]:
-    """The text notation of the cards of ``mask``, lowest index first."""
-    return _LOW_TEXT[mask & 4095] + _MID_TEXT[mask >> 12 & 4095] + _HIGH_TEXT[mask >> 24]
-
-
 Item = TypeVar("Item")
 
 
@@ -84,6 +66,10 @@ class Picker(Generic[Item]):
         if high is None:
             high = self._high[m] = tuple(map(self._items.__getitem__, INDEX_HIGH[m]))
         return low + mid + high
+
+
+cards_in: Picker[Card] = Picker(DECK)
+"""``cards_in(mask)``: the cards of ``mask``, lowest index first (a shared tuple)."""
 
 
 def mask_of(cards: Iterable[Card]) -> int:
