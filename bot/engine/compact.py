@@ -71,19 +71,25 @@ class Layout(NamedTuple):
 
 def layout_of(pairs: Pairs) -> Layout:
     """The :class:`Layout` of piles laid out as ``pairs``."""
-    under = [NO_CARD] * len(DECK)
-    pile_of = [-1] * len(DECK)
-    order: list[tuple[int, ...]] = []
+    under = [NO_CARD] * 36
+    pile_of = [-1] * 36
+    order = []
+    piled = []
     for row in pairs:
         seat_order: list[int] = []
         for at, (down, up) in enumerate(row):
-            under[up.index] = down.index
-            pile_of[up.index] = pile_of[down.index] = at
-            seat_order += (up.index, down.index)
+            u = up.index
+            d = down.index
+            under[u] = d
+            pile_of[u] = pile_of[d] = at
+            seat_order += (u, d)
         order.append(tuple(seat_order))
-    shown = (tuple(up for _, up in pairs[0]), tuple(up for _, up in pairs[1]))
-    piled = (sum(1 << i for i in order[0]), sum(1 << i for i in order[1]))
-    return Layout(pairs, tuple(under), tuple(pile_of), (order[0], order[1]), shown, piled)
+        piled.append(sum([1 << i for i in seat_order]))
+    a, b = pairs
+    shown = (tuple([up for _, up in a]), tuple([up for _, up in b]))
+    return _layout(
+        (pairs, tuple(under), tuple(pile_of), (order[0], order[1]), shown, (piled[0], piled[1]))
+    )
 
 
 class CompactRound(NamedTuple):
@@ -247,7 +253,10 @@ def laid(pairs: Pairs, tops: tuple[int, int], downs: tuple[int, int]) -> Rows:
 def turned_rows(pairs: Pairs, downs: tuple[int, int]) -> tuple[tuple[Card | None, ...], ...]:
     """Per seat, by pile, the face-down card once it is no longer in ``downs``."""
     return tuple(
-        tuple(None if downs[s] >> down.index & 1 else down for down, _ in pairs[s]) for s in (0, 1)
+        [
+            tuple([None if still >> d.index & 1 else d for d, _ in row])
+            for row, still in zip(pairs, downs, strict=True)
+        ]
     )
 
 
@@ -255,23 +264,27 @@ def settled(rnd: CompactRound) -> CompactRound:
     """The round with its phase, the seats it waits for, the legal set and the face-down card
     due to turn up worked out again from its bids, gifts, cards and scores (for a round read
     from storage or a test)."""
-    leader_down = rnd.downs[rnd.leader]
-    under = rnd.layout.under[rnd.led] if rnd.led != NO_CARD else NO_CARD
-    pending = under if under != NO_CARD and leader_down >> under & 1 else NO_CARD
-    rnd = rnd._replace(pending=pending)
+    led = rnd.led
+    under = rnd.layout.under[led] if led != NO_CARD else NO_CARD
+    pending = under if under != NO_CARD and rnd.downs[rnd.leader] >> under & 1 else NO_CARD
+    legal = 0
     if len(rnd.bids) < 2:
-        chooser = rnd.first_chooser if not rnd.bids else 1 - rnd.first_chooser
-        return rnd._replace(phase=Phase.TRUMP, to_act=SEATS[chooser], legal=0)
-    waiting = tuple(s for s in (0, 1) if rnd.gifts[s] == NO_CARD)
-    if waiting:
-        return rnd._replace(phase=Phase.GIFT, to_act=waiting, legal=0)
-    if rnd.scores is not None:
-        return rnd._replace(phase=Phase.DEAL, to_act=NOBODY, legal=0)
-    assert rnd.table is not None
-    seat = rnd.leader if rnd.led == NO_CARD else 1 - rnd.leader
-    available = rnd.hands[seat] | rnd.tops[seat]
-    legal = available if rnd.led == NO_CARD else rnd.table.legal(available, rnd.led)
-    return rnd._replace(phase=Phase.PLAY, to_act=SEATS[seat], legal=legal)
+        phase = Phase.TRUMP
+        to_act = SEATS[rnd.first_chooser if not rnd.bids else 1 - rnd.first_chooser]
+    elif NO_CARD in rnd.gifts:
+        phase = Phase.GIFT
+        to_act = tuple(s for s in (0, 1) if rnd.gifts[s] == NO_CARD)
+    elif rnd.scores is not None:
+        phase = Phase.DEAL
+        to_act = NOBODY
+    else:
+        assert rnd.table is not None
+        seat = rnd.leader if led == NO_CARD else 1 - rnd.leader
+        available = rnd.hands[seat] | rnd.tops[seat]
+        legal = available if led == NO_CARD else rnd.table.legal(available, led)
+        phase = Phase.PLAY
+        to_act = SEATS[seat]
+    return rnd._replace(pending=pending, phase=phase, to_act=to_act, legal=legal)
 
 
 def bid(rnd: CompactRound, choice: Bid) -> CompactRound:
@@ -451,6 +464,7 @@ def _with(row: tuple[Card | None, ...], at: int, card: Card) -> tuple[Card | Non
 
 
 _round = partial(tuple.__new__, CompactRound)
+_layout = partial(tuple.__new__, Layout)
 """A round from its fields in order, without the keyword handling of ``CompactRound()``."""
 
 

@@ -133,8 +133,7 @@ class Deal:
     def order(self) -> list[Card]:
         """The deck order that :meth:`from_order` deals as this deal."""
         deck = list(DECK)  # every place is filled below
-        for seat in (0, 1):
-            at = places(seat)
+        for seat, at in enumerate(_SEATS):
             deck[at.downs] = [down for down, _ in self.strawmen[seat]]
             deck[at.ups] = [up for _, up in self.strawmen[seat]]
             deck[at.hand] = self.hands[seat]
