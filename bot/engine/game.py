@@ -313,14 +313,24 @@ def _state(
 ) -> GameState:
     """The state after one more action, from its compact rounds (``rounds`` left to build)."""
     state: GameState = _new(GameState)
-    _set(state, "target", template.target)
-    _set(state, "cut", template.cut)
-    _set(state, "totals", totals)
-    _set(state, "outcome", outcome)
-    _set(state, "moves", template.moves + 1)
-    _set(state, "cores", cores)
-    _set(state, "finished", template.finished if finished is None else finished)
+    _SET_TARGET(state, template.target)
+    _SET_CUT(state, template.cut)
+    _SET_TOTALS(state, totals)
+    _SET_OUTCOME(state, outcome)
+    _SET_MOVES(state, template.moves + 1)
+    _SET_CORES(state, cores)
+    _SET_FINISHED(state, template.finished if finished is None else finished)
     return state
+
+
+# The slots' own setters: a frozen state is filled in without going through __setattr__.
+_SET_TARGET = vars(GameState)["target"].__set__
+_SET_CUT = vars(GameState)["cut"].__set__
+_SET_TOTALS = vars(GameState)["totals"].__set__
+_SET_OUTCOME = vars(GameState)["outcome"].__set__
+_SET_MOVES = vars(GameState)["moves"].__set__
+_SET_CORES = vars(GameState)["cores"].__set__
+_SET_FINISHED = vars(GameState)["finished"].__set__
 
 
 def summaries(cores: tuple[CompactRound, ...]) -> tuple[RoundSummary, ...]:
@@ -455,9 +465,10 @@ _GIFT_PICKS = (Picker(GIFTS[0]), Picker(GIFTS[1]))
 
 def legal_actions(state: GameState, seat: int) -> list[Bid] | list[Gift] | list[Play]:
     """What ``seat`` may do now in the round (resigning aside). Empty when not its turn."""
-    if seat not in state.to_act:
+    cores = state.cores
+    if state.outcome is not None or not cores or seat not in cores[-1].to_act:
         return []
-    return list(options(state.cores[-1], seat))  # type: ignore[return-value]
+    return list(options(cores[-1], seat))  # type: ignore[return-value]
 
 
 def options(rnd: CompactRound, seat: int) -> tuple[Bid, ...] | tuple[Gift, ...] | tuple[Play, ...]:
@@ -470,7 +481,10 @@ def options(rnd: CompactRound, seat: int) -> tuple[Bid, ...] | tuple[Gift, ...] 
         straw = legal & rnd.tops[seat]
         if straw:
             plays = PLAYS[seat]
-            found += tuple([plays[i] for i in rnd.layout.order[seat] if straw >> i & 1])
+            if straw & (straw - 1):
+                found += tuple([plays[i] for i in rnd.layout.order[seat] if straw >> i & 1])
+            else:
+                found += (plays[straw.bit_length() - 1],)
         return found
     if phase is Phase.GIFT:
         return _GIFT_PICKS[seat](rnd.hands[seat])
