@@ -310,14 +310,16 @@ def _state(
     totals: tuple[int, int],
     outcome: Outcome | None,
     finished: tuple[RoundSummary, ...] | None = None,
+    moves: int = -1,
 ) -> GameState:
-    """The state after one more action, from its compact rounds (``rounds`` left to build)."""
+    """The state after one more action (``moves`` actions in all, if given), from its compact
+    rounds (``rounds`` left to build)."""
     state: GameState = _new(GameState)
     _SET_TARGET(state, template.target)
     _SET_CUT(state, template.cut)
     _SET_TOTALS(state, totals)
     _SET_OUTCOME(state, outcome)
-    _SET_MOVES(state, template.moves + 1)
+    _SET_MOVES(state, template.moves + 1 if moves < 0 else moves)
     _SET_CORES(state, cores)
     _SET_FINISHED(state, template.finished if finished is None else finished)
     return state
@@ -610,14 +612,8 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
                 return _state(state, (*cores[:-1], rnd), state.totals, None), events
             return _ended(state, rnd, events)
     check(state, action)
-    if isinstance(action, Play):
-        rnd = compact.play(state.cores[-1], action.seat, action.card.index, events)
-    elif isinstance(action, Bid):
-        rnd = compact.bid(state.cores[-1], action)
-        events.append(TrumpChosen(action))
-    elif isinstance(action, Gift):
-        rnd = compact.give(state.cores[-1], action.seat, action.card)
-        events.append(GiftGiven(action.seat))
+    if isinstance(action, Play | Bid | Gift):
+        rnd = step(state.cores[-1], action, events)
     elif isinstance(action, Resign):
         outcome = Outcome(Termination.RESIGNED, 1 - action.seat, action.seat)
         return _end(state, outcome, events)
@@ -638,8 +634,31 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
     return _ended(state, rnd, events)
 
 
+def step(rnd: CompactRound, action: RoundAction, events: list[Event]) -> CompactRound:
+    """The round after ``action``, which it allows; appends the events."""
+    if type(action) is Play:
+        return compact.play(rnd, action.seat, action.card.index, events)
+    if isinstance(action, Bid):
+        events.append(TrumpChosen(action))
+        return compact.bid(rnd, action)
+    assert isinstance(action, Gift)
+    events.append(GiftGiven(action.seat))
+    return compact.give(rnd, action.seat, action.card)
+
+
+def ended(state: GameState, rnd: CompactRound, events: list[Event], moves: int = -1) -> GameState:
+    """The state after the action that ended the round ``rnd`` (``moves`` in all, if given);
+    appends the events."""
+    return _ended(state, rnd, events, moves)[0]
+
+
+def advanced(state: GameState, rnd: CompactRound, moves: int) -> GameState:
+    """The state whose current round, not yet over, is now ``rnd``, after ``moves`` actions."""
+    return _state(state, (*state.cores[:-1], rnd), state.totals, None, None, moves)
+
+
 def _ended(
-    state: GameState, rnd: CompactRound, events: list[Event]
+    state: GameState, rnd: CompactRound, events: list[Event], moves: int = -1
 ) -> tuple[GameState, list[Event]]:
     """The state after the action that ended the round ``rnd``."""
     scores = rnd.scores
@@ -652,7 +671,7 @@ def _ended(
         ending = Outcome(Termination.FINISHED, 0 if totals[0] > totals[1] else 1)
         events.append(GameEnded(ending))
     finished = (*state.finished, _summary(state.finished, rnd, scores))
-    return _state(state, (*state.cores[:-1], rnd), totals, ending, finished), events
+    return _state(state, (*state.cores[:-1], rnd), totals, ending, finished, moves), events
 
 
 def _end(state: GameState, outcome: Outcome, events: list[Event]) -> tuple[GameState, list[Event]]:
