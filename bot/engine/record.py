@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from bot.engine.cards import Card, Rank, Suit, cards_text, parse_cards
-from bot.engine.compact import NO_CARD, CompactRound
+from bot.engine.compact import NO_CARD, CompactRound, Layout
 from bot.engine.deal import Cut, Deal
 from bot.engine.errors import IllegalAction, InvalidDeal, InvalidRecord
 from bot.engine.game import (
@@ -158,8 +158,7 @@ def _deal_text(deal: Deal) -> str:
 def _tricks(rnd: CompactRound, out: list[str]) -> None:
     """Append the round's tricks as a record writes them, each play with its legal list in
     the order the engine offered it: hand cards by index, then strawman cards by pile."""
-    order = rnd.layout.order
-    piled = rnd.layout.piled
+    layout = rnd.layout
     done = rnd.tricks
     plays = rnd.plays
     legals = rnd.legals
@@ -167,25 +166,33 @@ def _tricks(rnd: CompactRound, out: list[str]) -> None:
     for k in range(0, count, 2):
         number = k >> 1
         leader = done[number].leader if number < len(done) else rnd.leader
+        text = _play_text(leader, plays[k], legals[k], layout)
+        if k + 1 < count:
+            text += "," + _play_text(1 - leader, plays[k + 1], legals[k + 1], layout)
         comma = "," if k else ""
-        entry = f'{comma}{{"leader":{leader},"plays":['
-        for seat, at in ((leader, k), (1 - leader, k + 1)):
-            if at == count:
-                break
-            legal = legals[at]
-            straw = legal & piled[seat]
-            names = _QUOTED_IN(legal ^ straw)
-            if straw:
-                names += tuple([QUOTED[i] for i in order[seat] if straw >> i & 1])
-            entry += (
-                f'{"," if at > k else ""}{{"seat":{seat},"card":{QUOTED[plays[at]]},'
-                f'"legal":[{",".join(names)}]}}'
-            )
         if number < len(done):
-            entry += f'],"winner":{done[number].winner}}}'
+            winner = done[number].winner
+            out.append(f'{comma}{{"leader":{leader},"plays":[{text}],"winner":{winner}}}')
         else:
-            entry += "]}"
-        out.append(entry)
+            out.append(f'{comma}{{"leader":{leader},"plays":[{text}]}}')
+
+
+def _play_text(seat: int, card: int, legal: int, layout: Layout) -> str:
+    """One play as a record writes it, with the legal set it was chosen from."""
+    straw = legal & layout.piled[seat]
+    names = ",".join(_QUOTED_IN(legal ^ straw))
+    if straw:
+        if straw & (straw - 1):
+            ordered = ",".join([QUOTED[i] for i in layout.order[seat] if straw >> i & 1])
+        else:
+            ordered = QUOTED[straw.bit_length() - 1]
+        names = f"{names},{ordered}" if names else ordered
+    return f"{_HEADS[seat][card]}{names}]}}"
+
+
+_HEADS = tuple(tuple(f'{{"seat":{s},"card":{q},"legal":[' for q in QUOTED) for s in (0, 1))
+"""``_HEADS[s][i]``: a play of card ``i`` by seat ``s`` as a record writes it, up to its
+legal list."""
 
 
 def replay(record: Record, *, check_legal: bool = True) -> Iterator[tuple[GameState, Action]]:
