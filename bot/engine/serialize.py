@@ -13,6 +13,7 @@ their deals.
 
 from __future__ import annotations
 
+from operator import add
 from typing import Any
 
 from bot.engine import compact
@@ -34,8 +35,6 @@ OLD_SCHEMA = "vidrasso-state/1"
 
 _BY_TEXT = {c.text: c for c in DECK}
 _INDEX = {c.text: c.index for c in DECK}
-_PAIRS = tuple(slice(i, i + 2) for i in range(0, 2 * len(DECK), 2))
-"""The places of the cards in a string of up to 36 cards."""
 _KINDS = {BidKind.SUIT: "s", BidKind.RANK: "r"}
 _BIDS: dict[str, Bid] = {
     f"{seat}s{suit.value}": Bid(seat, BidKind.SUIT, suit) for seat in (0, 1) for suit in Suit
@@ -44,8 +43,24 @@ _BIDS: dict[str, Bid] = {
 
 
 def _indices(text: str) -> tuple[int, ...]:
-    """The indices of cards written one after another (a KeyError for anything else)."""
-    return tuple(map(_INDEX.__getitem__, map(text.__getitem__, _PAIRS[: (len(text) + 1) // 2])))
+    """The indices of cards written one after another (a KeyError for anything else).
+
+    A card's index is its rank's number plus nine times its suit's: the ranks and the suits,
+    every other character, are translated to those numbers and added pairwise.
+    """
+    raw = text.encode("ascii", "replace")
+    ranks = raw[0::2].translate(_RANK_NUMBERS)
+    suits = raw[1::2].translate(_SUIT_NUMBERS)
+    if len(ranks) != len(suits) or (ranks and max(max(ranks), max(suits)) == _BAD):
+        raise KeyError(text)
+    return tuple(map(add, ranks, suits))
+
+
+_BAD = 255
+_RANK_NUMBERS = bytes(next((r.number for r in Rank if r.value == chr(b)), _BAD) for b in range(256))
+_SUIT_NUMBERS = bytes(
+    next((9 * s.number for s in Suit if s.value == chr(b)), _BAD) for b in range(256)
+)
 
 
 def _card(text: str) -> Card:
@@ -82,7 +97,7 @@ def round_to_text(rnd: CompactRound) -> dict[str, Any]:
         "downs": list(rnd.downs),
         "plays": "".join([TEXTS[i] for i in rnd.plays]),
         "legal": list(rnd.legals),
-        "winners": "".join([str(t.winner) for t in rnd.tricks]),
+        "winners": "".join(["01"[t.winner] for t in rnd.tricks]),
         "leader": rnd.leader,
         "captured": list(rnd.captured),
         "scores": None if rnd.scores is None else list(rnd.scores),
@@ -101,7 +116,7 @@ def round_from_text(data: dict[str, Any]) -> CompactRound:
     tricks: list[Trick] = []
     trick = compact.trick
     for winner, lead, follow in zip(data["winners"], plays[0::2], plays[1::2], strict=False):
-        won = int(winner)
+        won = _WON[winner]
         tricks.append(trick(leader, lead, follow, won))
         leader = won
     bids, trumps, table = _named(data["bids"])
@@ -127,37 +142,46 @@ def _compact(
     layout = compact.layout_of(deal.strawmen)
     turned = compact.turned_rows(layout.pairs, downs)
     scores = data["scores"]
-    rnd = CompactRound(
-        number=int(data["number"]),
-        dealer=int(data["dealer"]),
-        first_chooser=int(data["first_chooser"]),
-        bids=bids,
-        trumps=trumps,
-        table=table,
-        tops=tops,
-        shown=layout.shown,
-        turned=(turned[0], turned[1]),
-        plays=plays,
-        tricks=tuple(tricks),
-        led=plays[-1] if len(plays) % 2 else NO_CARD,
-        leader=int(data["leader"]),
-        captured=(int(data["captured"][0]), int(data["captured"][1])),
-        scores=None if scores is None else (int(scores[0]), int(scores[1])),
-        phase=Phase.TRUMP,
-        to_act=(),
-        deal=deal,
-        gifts=(
-            NO_CARD if gifts[0] is None else _INDEX[gifts[0]],
-            NO_CARD if gifts[1] is None else _INDEX[gifts[1]],
-        ),
-        hands=(int(hands[0]), int(hands[1])),
-        downs=downs,
-        layout=layout,
-        pending=NO_CARD,
-        legals=tuple(map(int, data["legal"])),
-        legal=0,
+    captured = data["captured"]
+    number = int(data["number"])
+    dealer = int(data["dealer"])
+    rnd = _make(
+        (
+            number,
+            dealer,
+            int(data["first_chooser"]),
+            bids,
+            trumps,
+            table,
+            tops,
+            layout.shown,
+            (turned[0], turned[1]),
+            plays,
+            tuple(tricks),
+            plays[-1] if len(plays) % 2 else NO_CARD,
+            int(data["leader"]),
+            (int(captured[0]), int(captured[1])),
+            None if scores is None else (int(scores[0]), int(scores[1])),
+            Phase.TRUMP,
+            (),
+            deal,
+            (
+                NO_CARD if gifts[0] is None else _INDEX[gifts[0]],
+                NO_CARD if gifts[1] is None else _INDEX[gifts[1]],
+            ),
+            (int(hands[0]), int(hands[1])),
+            downs,
+            layout,
+            NO_CARD,
+            tuple(map(int, data["legal"])),
+            0,
+        )
     )
     return compact.settled(rnd)
+
+
+_make = CompactRound._make
+_WON = {"0": 0, "1": 1}
 
 
 _NAMED: dict[str, tuple[tuple[Bid, ...], Trumps, TrickTable | None]] = {}
