@@ -101,7 +101,7 @@ def simulate(
         started = time.perf_counter()
         state = play_game(players, game_rng(seed, game, "deal"), rngs, target)
         seconds += time.perf_counter() - started
-        rounds += len(state.rounds)
+        rounds += len(state.finished)  # a simulated game ends by the rules: every round is over
         for seat, player in enumerate(by_seat):
             points[player] += state.totals[seat]
         winner = _winner(state)

@@ -21,7 +21,7 @@ from typing import NamedTuple
 
 from bot.engine.cards import DECK, Card
 from bot.engine.deal import Deal
-from bot.engine.masks import TrickTable, cards_in, mask_of, trick_table
+from bot.engine.masks import TrickTable, cards_in, trick_table
 from bot.engine.parts import (
     TRICKS_PER_ROUND,
     CardPlayed,
@@ -202,8 +202,10 @@ def dealt(number: int, dealer: int, first_chooser: int, deal: Deal) -> CompactRo
     pairs = deal.strawmen
     layout = layout_of(pairs)
     piled = layout.piled
-    tops = (mask_of(layout.shown[0]), mask_of(layout.shown[1]))
+    shown = layout.shown
+    tops = (sum([1 << c.index for c in shown[0]]), sum([1 << c.index for c in shown[1]]))
     downs = (piled[0] ^ tops[0], piled[1] ^ tops[1])
+    hands = deal.hands
     return _round(
         (
             number,
@@ -225,7 +227,7 @@ def dealt(number: int, dealer: int, first_chooser: int, deal: Deal) -> CompactRo
             SEATS[first_chooser],
             deal,
             (NO_CARD, NO_CARD),
-            (mask_of(deal.hands[0]), mask_of(deal.hands[1])),
+            (sum([1 << c.index for c in hands[0]]), sum([1 << c.index for c in hands[1]])),
             downs,
             layout,
             NO_CARD,
@@ -395,12 +397,18 @@ def play(rnd: CompactRound, seat: int, index: int, events: list[Event]) -> Compa
         )
 
     winner = seat if table.beats[led] >> index & 1 else leader
-    done = trick(leader, led, index, winner)
-    points = POINTS[led] + POINTS[index]
+    key = ((leader * 36 + led) * 36 + index) * 2 + winner
+    taken = _TAKEN[key]
+    if taken is None:
+        taken = _TAKEN[key] = TrickTaken(
+            trick(leader, led, index, winner), POINTS[led] + POINTS[index]
+        )
+    done = taken.trick
+    points = taken.points
     captured = (
         (captured[0] + points, captured[1]) if winner == 0 else (captured[0], captured[1] + points)
     )
-    events.append(_taken(done, points))
+    events.append(taken)
     # Both piles played from this trick turn up now, seat 0's first.
     if pending >= 0 or below >= 0:
         turning = ((leader, pending), (seat, below)) if seat else ((seat, below), (leader, pending))
@@ -503,14 +511,8 @@ def public_rows(
     return (rows[0], rows[1])
 
 
-_TAKEN: dict[Trick, TrickTaken] = {}
-
-
-def _taken(done: Trick, points: int) -> TrickTaken:
-    found = _TAKEN.get(done)
-    if found is None:
-        found = _TAKEN[done] = TrickTaken(done, points)
-    return found
+_TAKEN: list[TrickTaken | None] = [None] * (2 * 36 * 36 * 2)
+"""The shared :class:`TrickTaken` of each trick, by the key :func:`trick` files it under."""
 
 
 _TURNED: list[StrawmanTurned | None] = [None] * (2 * 5 * 36)

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from bot.engine.cards import Card, Rank, Suit, cards_text, parse_cards
-from bot.engine.compact import NO_CARD, CompactRound, Layout
+from bot.engine.compact import NO_CARD, CompactRound
 from bot.engine.deal import Cut, Deal
 from bot.engine.errors import IllegalAction, InvalidDeal, InvalidRecord
 from bot.engine.game import (
@@ -159,35 +159,40 @@ def _tricks(rnd: CompactRound, out: list[str]) -> None:
     """Append the round's tricks as a record writes them, each play with its legal list in
     the order the engine offered it: hand cards by index, then strawman cards by pile."""
     layout = rnd.layout
+    piled = layout.piled
+    order = layout.order
     done = rnd.tricks
+    finished = len(done)
     plays = rnd.plays
     legals = rnd.legals
     count = len(plays)
-    for k in range(0, count, 2):
+    heads = _HEADS
+    pick = _QUOTED_IN
+    quoted = QUOTED
+    leader = rnd.leader if not done else done[0].leader
+    for k in range(count):
+        seat = leader if k % 2 == 0 else 1 - leader
+        legal = legals[k]
+        straw = legal & piled[seat]
+        names = ",".join(pick(legal ^ straw))
+        if straw:
+            if straw & (straw - 1):
+                ordered = ",".join([quoted[i] for i in order[seat] if straw >> i & 1])
+            else:
+                ordered = quoted[straw.bit_length() - 1]
+            names = f"{names},{ordered}" if names else ordered
+        text = f"{heads[seat][plays[k]]}{names}]}}"
         number = k >> 1
-        leader = done[number].leader if number < len(done) else rnd.leader
-        text = _play_text(leader, plays[k], legals[k], layout)
-        if k + 1 < count:
-            text += "," + _play_text(1 - leader, plays[k + 1], legals[k + 1], layout)
-        comma = "," if k else ""
-        if number < len(done):
-            winner = done[number].winner
-            out.append(f'{comma}{{"leader":{leader},"plays":[{text}],"winner":{winner}}}')
+        if k % 2 == 0:
+            out.append(f'{"," if k else ""}{{"leader":{leader},"plays":[{text}')
         else:
-            out.append(f'{comma}{{"leader":{leader},"plays":[{text}]}}')
-
-
-def _play_text(seat: int, card: int, legal: int, layout: Layout) -> str:
-    """One play as a record writes it, with the legal set it was chosen from."""
-    straw = legal & layout.piled[seat]
-    names = ",".join(_QUOTED_IN(legal ^ straw))
-    if straw:
-        if straw & (straw - 1):
-            ordered = ",".join([QUOTED[i] for i in layout.order[seat] if straw >> i & 1])
-        else:
-            ordered = QUOTED[straw.bit_length() - 1]
-        names = f"{names},{ordered}" if names else ordered
-    return f"{_HEADS[seat][card]}{names}]}}"
+            out.append(f",{text}")
+        if k % 2 == 1 or k + 1 == count:
+            if number < finished:
+                out.append(f'],"winner":{done[number].winner}}}')
+                leader = done[number + 1].leader if number + 1 < finished else rnd.leader
+            else:
+                out.append("]}")
 
 
 _HEADS = tuple(tuple(f'{{"seat":{s},"card":{q},"legal":[' for q in QUOTED) for s in (0, 1))

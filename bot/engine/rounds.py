@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bot.engine.game import Action, Event, GameState, Phase, advanced, ended, step
+from bot.engine.compact import play
+from bot.engine.game import Action, Event, GameState, Phase, Play, advanced, ended, step
 from bot.engine.view import TableView, seen_in
 
 Decide = Callable[[TableView], Action]
@@ -42,7 +43,10 @@ def play_on(state: GameState, decide: Decide) -> tuple[GameState, Action | None]
         action = decide(seen)
         if action not in seen.actions:
             return (state if moves == state.moves else advanced(state, rnd, moves)), action
-        rnd = step(rnd, action, events)
+        if type(action) is Play:
+            rnd = play(rnd, seat, action.card.index, events)
+        else:
+            rnd = step(rnd, action, events)
         moves += 1
         if rnd.scores is not None:
             return ended(state, rnd, events, moves), None
