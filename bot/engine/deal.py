@@ -117,6 +117,13 @@ class Deal:
         return cls(hands, strawmen)
 
     @classmethod
+    def from_indices(cls, indices: Sequence[int]) -> Deal:
+        """:meth:`from_order` of the cards of these indices."""
+        if len(indices) == len(DECK) and len(set(indices)) == len(DECK):
+            return cls._laid(list(map(DECK.__getitem__, indices)))
+        return cls.from_order(list(map(DECK.__getitem__, indices)))
+
+    @classmethod
     def _laid(cls, deck: Sequence[Card]) -> Deal:
         """The deal of a deck known to hold every card once (its checks cannot fail)."""
         a, b = _SEATS

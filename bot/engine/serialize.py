@@ -1,18 +1,20 @@
-"""The full game state as JSON (schema ``vidrasso-state/3``), for storage.
+"""The full game state as JSON (schema ``vidrasso-state/4``), for storage.
 
 Unlike a record, this holds the state exactly as it stands, so loading it is cheap: no replay.
-Each round is written as its compact form keeps it (:mod:`bot.engine.compact`): the deck
-order of its deal and the cards played each as one string of cards, the bids as one string,
-the hands, the face-up strawman cards and the face-down ones each as a card mask per seat, the
-legal set of each play as a card mask, and who took each trick.
-States stored as ``vidrasso-state/2`` (the same, with cards written out) and
-``vidrasso-state/1`` (before the compact form) still load: the rounds of the first are read as
-written, those of the second as :class:`~bot.engine.game.Round` objects played again from
-their deals.
+Each round is written as its compact form keeps it (:mod:`bot.engine.compact`), as an array of
+its fields in order (:func:`round_to_list`): the deck order of its deal and the cards played
+each as one string of cards, the bids and the gifts as one string each, the hands, the face-up
+strawman cards and the face-down ones each as a card mask per seat, the legal set of each play
+as a card mask, and who took each trick.
+States stored as ``vidrasso-state/3`` (the same fields, each round an object of named fields),
+``vidrasso-state/2`` (cards written out) and ``vidrasso-state/1`` (before the compact form)
+still load: the rounds of the first two are read as written, those of the last as
+:class:`~bot.engine.game.Round` objects played again from their deals.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from operator import add
 from typing import Any
 
@@ -27,7 +29,9 @@ from bot.engine.parts import Phase
 from bot.engine.record import bid_from_json, deal_from_json
 from bot.engine.trumps import Bid, BidKind, Trumps
 
-STATE_SCHEMA = "vidrasso-state/3"
+STATE_SCHEMA = "vidrasso-state/4"
+SCHEMA_3 = "vidrasso-state/3"
+"""Each round as an object of named fields; read on load."""
 SCHEMA_2 = "vidrasso-state/2"
 """Written with the compact form, cards written out; read on load."""
 OLD_SCHEMA = "vidrasso-state/1"
@@ -83,8 +87,81 @@ def _txt(card: Card | None) -> str | None:
     return None if card is None else card.text
 
 
+def round_to_list(rnd: CompactRound) -> list[Any]:
+    """A round as ``vidrasso-state/4`` writes it: its fields in order, without names (number,
+    dealer, first chooser, deal, bids, gifts, hands, face-up and face-down strawman cards,
+    plays, the legal set of each play, who took each trick, the leader, the points captured,
+    the scores), so that JSON writes and reads few small values."""
+    scores = rnd.scores
+    return [
+        rnd.number,
+        rnd.dealer,
+        rnd.first_chooser,
+        "".join([TEXTS[c.index] for c in rnd.deal.order()]),
+        "".join([f"{b.seat}{_KINDS[b.kind]}{b.value.value}" for b in rnd.bids]),
+        _GIFT_TEXTS[rnd.gifts[0]] + _GIFT_TEXTS[rnd.gifts[1]],
+        rnd.hands,
+        rnd.tops,
+        rnd.downs,
+        "".join([TEXTS[i] for i in rnd.plays]),
+        rnd.legals,
+        "".join(["01"[t.winner] for t in rnd.tricks]),
+        rnd.leader,
+        rnd.captured,
+        scores,
+    ]
+
+
+_GIFT_TEXTS = {NO_CARD: "--", **{c.index: c.text for c in DECK}}
+_GIFTS = {"--": NO_CARD, **{c.text: c.index for c in DECK}}
+
+
+def round_from_list(fields: list[Any]) -> CompactRound:
+    """A round as ``vidrasso-state/4`` wrote it."""
+    (
+        number,
+        dealer,
+        first_chooser,
+        dealt,
+        named,
+        gifts,
+        hands,
+        tops,
+        downs,
+        played,
+        legal,
+        winners,
+        leader,
+        captured,
+        scores,
+    ) = fields
+    plays = _indices(played)
+    won = tuple(map(_WON.__getitem__, winners))
+    leaders = (1 - int(dealer), *won[:-1])
+    tricks = list(map(compact.trick, leaders, plays[0::2], plays[1::2], won))
+    bids, trumps, table = _named(named)
+    deal = Deal.from_indices(_indices(dealt))
+    return _compact(
+        (int(number), int(dealer), int(first_chooser), int(leader)),
+        deal,
+        bids,
+        trumps,
+        table,
+        (_GIFTS[gifts[:2]], _GIFTS[gifts[2:]]),
+        _pair(hands),
+        _pair(tops),
+        _pair(downs),
+        plays,
+        tricks,
+        _pair(captured),
+        _scores(scores),
+        tuple(map(int, legal)),
+    )
+
+
 def round_to_text(rnd: CompactRound) -> dict[str, Any]:
-    """A round as ``vidrasso-state/3`` writes it."""
+    """A round as ``vidrasso-state/3`` wrote it (no longer written; kept for the tests that
+    show such rounds still load)."""
     return {
         "number": rnd.number,
         "dealer": rnd.dealer,
@@ -105,7 +182,7 @@ def round_to_text(rnd: CompactRound) -> dict[str, Any]:
 
 
 def round_from_text(data: dict[str, Any]) -> CompactRound:
-    """A round as ``vidrasso-state/3`` wrote it."""
+    """A round as ``vidrasso-state/3`` wrote it: an object of named fields."""
     gifts = data["gifts"]
     hands = data["hands"]
     tops = (int(data["tops"][0]), int(data["tops"][1]))
@@ -120,36 +197,51 @@ def round_from_text(data: dict[str, Any]) -> CompactRound:
         tricks.append(trick(leader, lead, follow, won))
         leader = won
     bids, trumps, table = _named(data["bids"])
-    deal = Deal.from_order(list(map(DECK.__getitem__, _indices(data["deal"]))))
-    down_masks = (int(downs[0]), int(downs[1]))
-    return _compact(data, deal, bids, trumps, table, gifts, hands, tops, down_masks, plays, tricks)
+    deal = Deal.from_indices(_indices(data["deal"]))
+    return _compact(
+        _figures(data),
+        deal,
+        bids,
+        trumps,
+        table,
+        (_gift(gifts[0]), _gift(gifts[1])),
+        _pair(hands),
+        tops,
+        _pair(downs),
+        plays,
+        tricks,
+        _pair(data["captured"]),
+        _scores(data["scores"]),
+        tuple(map(int, data["legal"])),
+    )
 
 
 def _compact(
-    data: dict[str, Any],
+    figures: tuple[int, int, int, int],
     deal: Deal,
     bids: tuple[Bid, ...],
     trumps: Trumps,
     table: TrickTable | None,
-    gifts: list[str | None],
+    gifts: tuple[int, int],
     hands: tuple[int, int],
     tops: tuple[int, int],
     downs: tuple[int, int],
     plays: tuple[int, ...],
     tricks: list[Trick],
+    captured: tuple[int, int],
+    scores: tuple[int, int] | None,
+    legals: tuple[int, ...],
 ) -> CompactRound:
-    """A round read from storage, its phase and legal set worked out again."""
+    """A round read from storage, its phase and legal set worked out again. ``figures``:
+    its number, dealer, first chooser and the leader of the trick in progress (or next)."""
     layout = compact.layout_of(deal.strawmen)
     turned = compact.turned_rows(layout.pairs, downs)
-    scores = data["scores"]
-    captured = data["captured"]
-    number = int(data["number"])
-    dealer = int(data["dealer"])
+    number, dealer, first_chooser, leader = figures
     rnd = _make(
         (
             number,
             dealer,
-            int(data["first_chooser"]),
+            first_chooser,
             bids,
             trumps,
             table,
@@ -159,25 +251,43 @@ def _compact(
             plays,
             tuple(tricks),
             plays[-1] if len(plays) % 2 else NO_CARD,
-            int(data["leader"]),
-            (int(captured[0]), int(captured[1])),
-            None if scores is None else (int(scores[0]), int(scores[1])),
+            leader,
+            captured,
+            scores,
             Phase.TRUMP,
             (),
             deal,
-            (
-                NO_CARD if gifts[0] is None else _INDEX[gifts[0]],
-                NO_CARD if gifts[1] is None else _INDEX[gifts[1]],
-            ),
-            (int(hands[0]), int(hands[1])),
+            gifts,
+            hands,
             downs,
             layout,
             NO_CARD,
-            tuple(map(int, data["legal"])),
+            legals,
             0,
         )
     )
     return compact.settled(rnd)
+
+
+def _gift(text: str | None) -> int:
+    return NO_CARD if text is None else _INDEX[text]
+
+
+def _figures(data: dict[str, Any]) -> tuple[int, int, int, int]:
+    return (
+        int(data["number"]),
+        int(data["dealer"]),
+        int(data["first_chooser"]),
+        int(data["leader"]),
+    )
+
+
+def _pair(values: Any) -> tuple[int, int]:
+    return (int(values[0]), int(values[1]))
+
+
+def _scores(values: Any) -> tuple[int, int] | None:
+    return None if values is None else _pair(values)
 
 
 _make = CompactRound._make
@@ -221,7 +331,26 @@ def round_from_json(data: dict[str, Any]) -> CompactRound:
     hand_masks = (mask_of(_cards(hands[0])), mask_of(_cards(hands[1])))
     tops = (_tops(rows[0]), _tops(rows[1]))
     downs = (_downs(rows[0]), _downs(rows[1]))
-    return _compact(data, deal, bids, trumps, table, gifts, hand_masks, tops, downs, plays, tricks)
+    return _compact(
+        _figures(data),
+        deal,
+        bids,
+        trumps,
+        table,
+        (_gift_v2(gifts[0]), _gift_v2(gifts[1])),
+        hand_masks,
+        tops,
+        downs,
+        plays,
+        tricks,
+        _pair(data["captured"]),
+        _scores(data["scores"]),
+        tuple(int(m) for m in data["legal"]),
+    )
+
+
+def _gift_v2(text: str | None) -> int:
+    return NO_CARD if text is None else _card(text).index
 
 
 def _tops(row: tuple[Strawman, ...]) -> int:
@@ -267,7 +396,7 @@ def state_to_json(state: GameState) -> dict[str, Any]:
         "schema": STATE_SCHEMA,
         "target": state.target,
         "cut": [c.text for c in state.cut.cards],
-        "rounds": [round_to_text(r) for r in state.cores],
+        "rounds": [round_to_list(r) for r in state.cores],
         "totals": list(state.totals),
         "outcome": None
         if outcome is None
@@ -283,7 +412,7 @@ def state_to_json(state: GameState) -> dict[str, Any]:
 def state_from_json(data: dict[str, Any]) -> GameState:
     """Read a state written by :func:`state_to_json`, now or as ``vidrasso-state/1``."""
     schema = data.get("schema")
-    if schema not in (STATE_SCHEMA, SCHEMA_2, OLD_SCHEMA):
+    if schema not in _READERS and schema != OLD_SCHEMA:
         raise InvalidRecord(f"unknown state schema {schema!r}")
     try:
         raw = data["outcome"]
@@ -299,10 +428,17 @@ def state_from_json(data: dict[str, Any]) -> GameState:
         if schema == OLD_SCHEMA:
             rounds = tuple(old_round_from_json(r) for r in data["rounds"])
             return GameState(target, Cut((a, b)), rounds, totals, outcome, moves)
-        read = round_from_text if schema == STATE_SCHEMA else round_from_json
-        cores = tuple(read(r) for r in data["rounds"])
+        cores = tuple(map(_READERS[schema], data["rounds"]))
         return GameState.stored(target, Cut((a, b)), cores, totals, outcome, moves)
-    except (KeyError, TypeError, ValueError, IndexError) as error:
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
         if isinstance(error, InvalidRecord):
             raise
         raise InvalidRecord(f"stored state cannot be read: {error!r}") from error
+
+
+_READERS: dict[str, Callable[[Any], CompactRound]] = {
+    STATE_SCHEMA: round_from_list,
+    SCHEMA_3: round_from_text,
+    SCHEMA_2: round_from_json,
+}
+"""How each schema since the compact form writes a round."""
