@@ -55,7 +55,7 @@ def _indices(text: str) -> tuple[int, ...]:
     raw = text.encode("ascii", "replace")
     ranks = raw[0::2].translate(_RANK_NUMBERS)
     suits = raw[1::2].translate(_SUIT_NUMBERS)
-    if len(ranks) != len(suits) or (ranks and max(max(ranks), max(suits)) == _BAD):
+    if len(ranks) != len(suits) or _BAD in ranks or _BAD in suits:
         raise KeyError(text)
     return tuple(map(add, ranks, suits))
 
@@ -103,7 +103,7 @@ def round_to_list(rnd: CompactRound) -> list[Any]:
         rnd.hands,
         rnd.tops,
         rnd.downs,
-        "".join([TEXTS[i] for i in rnd.plays]),
+        "".join(map(TEXTS.__getitem__, rnd.plays)),
         rnd.legals,
         "".join(["01"[t.winner] for t in rnd.tricks]),
         rnd.leader,
@@ -237,6 +237,8 @@ def _compact(
     layout = compact.layout_of(deal.strawmen)
     turned = compact.turned_rows(layout.pairs, downs)
     number, dealer, first_chooser, leader = figures
+    # A finished round waits for nobody: its standing needs no working out.
+    over = scores is not None and len(bids) == 2 and NO_CARD not in gifts
     rnd = _make(
         (
             number,
@@ -254,8 +256,8 @@ def _compact(
             leader,
             captured,
             scores,
-            Phase.TRUMP,
-            (),
+            Phase.DEAL if over else Phase.TRUMP,
+            compact.NOBODY,
             deal,
             gifts,
             hands,
@@ -266,7 +268,7 @@ def _compact(
             0,
         )
     )
-    return compact.settled(rnd)
+    return rnd if over else compact.settled(rnd)
 
 
 def _gift(text: str | None) -> int:
