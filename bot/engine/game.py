@@ -28,7 +28,7 @@ from bot.engine.errors import (
     NotYourTurn,
     WrongPhase,
 )
-from bot.engine.masks import Picker, cards_in, mask_of
+from bot.engine.masks import cards_in, mask_of, picker
 from bot.engine.parts import (
     POINTS_PER_ROUND,
     TARGETS,
@@ -461,8 +461,8 @@ GIFTS: tuple[tuple[Gift, ...], tuple[Gift, ...]] = (
 )
 """``GIFTS[s][i]``: seat ``s`` gives card ``i``."""
 _OPTIONS: dict[tuple[BidKind | None, int], tuple[Bid, ...]] = {}
-_PLAY_PICKS = (Picker(PLAYS[0]), Picker(PLAYS[1]))
-_GIFT_PICKS = (Picker(GIFTS[0]), Picker(GIFTS[1]))
+_PLAY_PICKS = (picker(PLAYS[0]), picker(PLAYS[1]))
+_GIFT_PICKS = (picker(GIFTS[0]), picker(GIFTS[1]))
 
 
 def legal_actions(state: GameState, seat: int) -> list[Bid] | list[Gift] | list[Play]:

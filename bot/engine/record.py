@@ -29,7 +29,7 @@ from bot.engine.game import (
     apply,
     start_game,
 )
-from bot.engine.masks import TEXTS, Picker
+from bot.engine.masks import TEXTS, picker
 from bot.engine.trumps import Bid, BidKind
 
 RECORD_FORMAT = "vidrasso-record/1"
@@ -138,7 +138,7 @@ _dumps = json.JSONEncoder(separators=(",", ":")).encode
 _NULL = "null"
 QUOTED: tuple[str, ...] = tuple(f'"{t}"' for t in TEXTS)
 """``QUOTED[i]``: card ``i``'s text as a JSON string."""
-_QUOTED_IN = Picker(QUOTED)
+_QUOTED_IN = picker(QUOTED)
 
 
 def _bid_text(bid: Bid) -> str:
