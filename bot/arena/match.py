@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Sequence
+from functools import partial
 
 from bot.ai.base import Player
-from bot.engine import Action, GameState, Phase, TableView, apply, deal_next, new_game, view
+from bot.engine import Action, GameState, Phase, apply, deal_next, new_game, view
 from bot.engine.rounds import play_on
 
 Actor = Callable[[GameState, int], Action]
@@ -78,12 +79,7 @@ def play_game(
     ``player_rngs[s]``; ``deal_rng`` cuts and shuffles. Returns the finished state."""
     if len(players) != 2 or len(player_rngs) != 2:
         raise ValueError("a game needs two players and one rng for each")
-    deciders = [(p.decide, r) for p, r in zip(players, player_rngs, strict=True)]
-
-    def decide(seen: TableView) -> Action:
-        assert seen.seat is not None
-        choose, rng = deciders[seen.seat]
-        return choose(seen, rng)
+    deciders = [partial(p.decide, rng=r) for p, r in zip(players, player_rngs, strict=True)]
 
     # The same game as play_to_end(..., seated(players, player_rngs)), with a state made at
     # the end of each round only (play_on).
@@ -93,7 +89,7 @@ def play_game(
         if state.phase is deal:
             state, _ = deal_next(state, deal_rng)
             continue
-        state, refused = play_on(state, decide)
+        state, refused = play_on(state, deciders)
         if refused is not None:
             seat = state.to_act[0]
             raise IllegalDecision(

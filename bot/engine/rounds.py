@@ -12,7 +12,7 @@ would give.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from bot.engine.compact import play
 from bot.engine.game import Action, Event, GameState, Phase, Play, advanced, ended, step
@@ -22,8 +22,9 @@ Decide = Callable[[TableView], Action]
 """Answers for the seat a view is made for (``view.seat``), from that view alone."""
 
 
-def play_on(state: GameState, decide: Decide) -> tuple[GameState, Action | None]:
-    """Play the current round on while ``decide`` answers with one of the view's actions.
+def play_on(state: GameState, decide: Decide | Sequence[Decide]) -> tuple[GameState, Action | None]:
+    """Play the current round on while ``decide`` answers with one of the view's actions
+    (``decide[s]`` for seat ``s``, when it is one decider per seat).
 
     Returns the state reached and the answer that stopped the loop (None when the round
     ended, or when there was nothing to decide: the game is over or the next deal is due).
@@ -37,10 +38,11 @@ def play_on(state: GameState, decide: Decide) -> tuple[GameState, Action | None]
     finished = state.finished
     moves = state.moves
     events: list[Event] = []
+    deciders = (decide, decide) if callable(decide) else decide
     while True:
         seat = rnd.to_act[0]
         seen = seen_in(rnd, seat, target, moves, None, totals, finished)
-        action = decide(seen)
+        action = deciders[seat](seen)
         if action not in seen.actions:
             return (state if moves == state.moves else advanced(state, rnd, moves)), action
         if type(action) is Play:
