@@ -357,7 +357,7 @@ def play(rnd: CompactRound, seat: int, index: int, events: list[Event]) -> Compa
         # The under-card stays face down (and unplayable) until the trick is complete.
         tops = (tops[0] ^ bit, tops[1]) if seat == 0 else (tops[0], tops[1] ^ bit)
         below = layout.under[index]
-        events.append(_straw_played(seat, index, layout.pile_of[index]))
+        events.append(_STRAW_PLAYED[(seat * 5 + layout.pile_of[index]) * 36 + index])
     plays = (*plays, index)
     legals = (*legals, legal)
 
@@ -526,15 +526,10 @@ def _turned(seat: int, at: int, card: int) -> StrawmanTurned:
     return found
 
 
-_PLAYED: list[CardPlayed | None] = [None] * (2 * 5 * 36)
-
-
-def _straw_played(seat: int, card: int, at: int) -> CardPlayed:
-    key = (seat * 5 + at) * 36 + card
-    found = _PLAYED[key]
-    if found is None:
-        found = _PLAYED[key] = CardPlayed(seat, DECK[card], at)
-    return found
+_STRAW_PLAYED: tuple[CardPlayed, ...] = tuple(
+    CardPlayed(seat, card, at) for seat in (0, 1) for at in range(5) for card in DECK
+)
+"""``_STRAW_PLAYED[(s * 5 + p) * 36 + i]``: seat ``s`` plays card ``i`` from its pile ``p``."""
 
 
 POINTS: tuple[int, ...] = tuple(c.points for c in DECK)
