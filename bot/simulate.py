@@ -15,7 +15,6 @@ byte for byte.
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import sys
 import time
@@ -26,7 +25,7 @@ from typing import TextIO
 
 from bot.ai.players import UnknownPlayer, make_player, player_names
 from bot.arena.match import play_game
-from bot.engine import POINTS_PER_ROUND, GameState, to_record
+from bot.engine import POINTS_PER_ROUND, GameState, record_text
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,14 +103,13 @@ def simulate(
         started = time.perf_counter()
         state = play_game(players, game_rng(seed, game, "deal"), rngs, target)
         seconds += time.perf_counter() - started
-        rounds += len(state.rounds)
+        rounds += len(state.finished)  # a simulated game ends by the rules: every round is over
         for seat, player in enumerate(by_seat):
             points[player] += state.totals[seat]
         winner = _winner(state)
         wins[by_seat[winner]] += 1
         if out is not None:
-            record = to_record(state, players=[names[p] for p in by_seat])
-            out.write(json.dumps(record, separators=(",", ":")) + "\n")
+            out.write(record_text(state, players=[names[p] for p in by_seat]) + "\n")
     return Summary(
         players=labels(names),
         target=target,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from pathlib import Path
@@ -98,3 +99,26 @@ def test_bad_arguments_are_refused(
         main(args)
     assert exit_.value.code == 2
     assert message in capsys.readouterr().err
+
+
+GOLDEN = {
+    ("random,random", 1, 8): "09e35d7135b3dcb00d552d1b8e444e0a5acbabdb34d4aec599cbc9459964545c",
+    ("random,greedy", 2, 6): "a3031fe1df9b774f38e3e76a75760a87da10c5742716e979228230f7762e06d6",
+    ("greedy,easy", 3, 4): "24dec94811de83475d5f5c36a3c8d9c5d551e4b47408036e7addd7bd8cc0266d",
+}
+"""SHA-256 of the records ``python -m bot.simulate`` wrote for these players, seed and games
+at commit 025b752, before the engine was made fast: the rules and the records stay the same."""
+
+
+@pytest.mark.parametrize(("players", "seed", "games"), sorted(GOLDEN))
+def test_records_are_byte_identical_to_the_golden_ones(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], players: str, seed: int, games: int
+) -> None:
+    out = tmp_path / "games.jsonl"
+    args = ["--games", str(games), "--seed", str(seed), "--players", players, "--out", str(out)]
+    assert main(args) == 0
+    digest = hashlib.sha256(out.read_bytes()).hexdigest()
+    assert digest == GOLDEN[(players, seed, games)], (
+        "the records differ from those of commit 025b752; compare them with "
+        "`python -m bot.simulate " + " ".join(args[:-2]) + " --out FILE` run there"
+    )

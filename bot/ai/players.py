@@ -7,7 +7,6 @@ from collections.abc import Callable
 from bot.ai.base import Player
 from bot.ai.greedy import GreedyPlayer
 from bot.ai.random_player import RandomPlayer
-from bot.ai.search import SearchPlayer
 
 
 class EasyPlayer(GreedyPlayer):
@@ -16,12 +15,20 @@ class EasyPlayer(GreedyPlayer):
     name = "easy"
 
 
+def _search(level: str) -> Player:
+    # Imported on first use: the search builds its tables as it loads, which a simulation
+    # of the quick players need not wait for.
+    from bot.ai.search import SearchPlayer
+
+    return SearchPlayer(level)
+
+
 PLAYERS: dict[str, Callable[[], Player]] = {
     "random": RandomPlayer,
     "greedy": GreedyPlayer,
     "easy": EasyPlayer,
-    "medium": lambda: SearchPlayer("medium"),
-    "hard": lambda: SearchPlayer("hard"),
+    "medium": lambda: _search("medium"),
+    "hard": lambda: _search("hard"),
 }
 """Every player by name; adding a player is one line here."""
 

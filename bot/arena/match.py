@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Sequence
+from functools import partial
 
 from bot.ai.base import Player
 from bot.engine import Action, GameState, Phase, apply, deal_next, new_game, view
+from bot.engine.rounds import play_on
 
 Actor = Callable[[GameState, int], Action]
 """Acts for a seat: given the whole state and the seat the game waits for, its action. A
@@ -77,4 +79,21 @@ def play_game(
     ``player_rngs[s]``; ``deal_rng`` cuts and shuffles. Returns the finished state."""
     if len(players) != 2 or len(player_rngs) != 2:
         raise ValueError("a game needs two players and one rng for each")
-    return play_to_end(new_game(deal_rng, target), deal_rng, seated(players, player_rngs))
+    deciders = [partial(p.decide, rng=r) for p, r in zip(players, player_rngs, strict=True)]
+
+    # The same game as play_to_end(..., seated(players, player_rngs)), with a state made at
+    # the end of each round only (play_on).
+    state = new_game(deal_rng, target)
+    deal = Phase.DEAL
+    while state.outcome is None:
+        if state.phase is deal:
+            state, _ = deal_next(state, deal_rng)
+            continue
+        state, refused = play_on(state, deciders)
+        if refused is not None:
+            seat = state.to_act[0]
+            raise IllegalDecision(
+                f"player {players[seat].name!r} in seat {seat} chose {refused!r}, "
+                f"which is not an option in the {state.phase.value} phase"
+            )
+    return state

@@ -53,7 +53,7 @@ from bot.engine.game import (
     new_game,
     start_game,
 )
-from bot.engine.record import RECORD_FORMAT, from_record, replay, to_record
+from bot.engine.record import RECORD_FORMAT, from_record, record_text, replay, to_record
 from bot.engine.serialize import STATE_SCHEMA, state_from_json, state_to_json
 from bot.engine.trumps import Bid, BidKind, Trumps, legal_plays, trick_winner, trump_options
 from bot.engine.view import PileView, RoundSummary, TableView, view
@@ -119,6 +119,7 @@ __all__ = [
     "legal_plays",
     "new_game",
     "parse_cards",
+    "record_text",
     "replay",
     "start_game",
     "state_from_json",

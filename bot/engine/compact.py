@@ -1,10 +1,12 @@
 """A round as card sets and small tuples: the compact core behind :class:`~bot.engine.GameState`.
 
-A :class:`CompactRound` is an immutable tuple. Hands are card masks (:mod:`bot.engine.masks`);
-strawman rows, tricks, bids and trumps are the engine's shared, immutable objects. Each step
+A :class:`CompactRound` is an immutable tuple. Hands, face-up and face-down strawman cards are
+card masks (:mod:`bot.engine.masks`); where each strawman card lies is a :class:`Layout` made
+once per deal; tricks, bids and trumps are the engine's shared, immutable objects. Each step
 (:func:`bid`, :func:`give`, :func:`play`) returns a new round and keeps what it computed on the
 way: the seat to act, the legal set it may choose from, and, per play, the legal set it was
-chosen from, so that a record needs no replay.
+chosen from, so that a record needs no replay. The piles as objects (:attr:`~CompactRound.
+strawmen`, :attr:`~CompactRound.piles`) are built from the masks only when asked for.
 
 Nothing here checks legality: :func:`bot.engine.game.apply` does, once, against
 :attr:`CompactRound.legal`. Which card beats which, and what a follower may play, is read from
@@ -13,12 +15,13 @@ the rules in :mod:`bot.engine.trumps` (:func:`~bot.engine.masks.trick_table`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import partial
 from typing import NamedTuple
 
 from bot.engine.cards import DECK, Card
 from bot.engine.deal import Deal
-from bot.engine.masks import TrickTable, cards_in, mask_of, trick_table
+from bot.engine.masks import TrickTable, cards_in, trick_table
 from bot.engine.parts import (
     TRICKS_PER_ROUND,
     CardPlayed,
@@ -42,6 +45,52 @@ SEATS: tuple[tuple[int, ...], ...] = ((0,), (1,))
 NOBODY: tuple[int, ...] = ()
 BOTH: tuple[int, ...] = (0, 1)
 
+Rows = tuple[tuple[Strawman, ...], tuple[Strawman, ...]]
+PublicRows = tuple[tuple[PileView, ...], tuple[PileView, ...]]
+Pairs = tuple[tuple[tuple[Card, Card], ...], tuple[tuple[Card, Card], ...]]
+"""Per seat, each pile's ``(face-down, face-up)`` cards as laid out (a deal's strawmen)."""
+
+
+class Layout(NamedTuple):
+    """Where each strawman card of a round lies: made once per deal, never changed."""
+
+    pairs: Pairs
+    """Per seat, each pile's ``(face-down, face-up)`` cards."""
+    under: tuple[int, ...]
+    """``under[i]``: the face-down card under the face-up card ``i``, else :data:`NO_CARD`."""
+    pile_of: tuple[int, ...]
+    """``pile_of[i]``: the pile strawman card ``i`` lies in (either card), else -1."""
+    order: tuple[tuple[int, ...], tuple[int, ...]]
+    """Per seat, its strawman cards by pile (face-up, then face-down): the order in which the
+    engine lists face-up strawman cards."""
+    shown: tuple[tuple[Card, ...], tuple[Card, ...]]
+    """Per seat, each pile's card dealt face up (public)."""
+    piled: tuple[int, int]
+    """Per seat, the mask of all its strawman cards."""
+
+
+def layout_of(pairs: Pairs) -> Layout:
+    """The :class:`Layout` of piles laid out as ``pairs``."""
+    under = [NO_CARD] * 36
+    pile_of = [-1] * 36
+    order = []
+    piled = []
+    for row in pairs:
+        seat_order: list[int] = []
+        for at, (down, up) in enumerate(row):
+            u = up.index
+            d = down.index
+            under[u] = d
+            pile_of[u] = pile_of[d] = at
+            seat_order += (u, d)
+        order.append(tuple(seat_order))
+        piled.append(sum([1 << i for i in seat_order]))
+    a, b = pairs
+    shown = (tuple([up for _, up in a]), tuple([up for _, up in b]))
+    return _layout(
+        (pairs, tuple(under), tuple(pile_of), (order[0], order[1]), shown, (piled[0], piled[1]))
+    )
+
 
 class CompactRound(NamedTuple):
     """One round as it stands. Field for field what :class:`~bot.engine.game.Round` says, in
@@ -58,16 +107,17 @@ class CompactRound(NamedTuple):
     """The rules of a trick under these trumps, once both are named."""
     tops: tuple[int, int]
     """Each seat's face-up strawman cards as a card mask."""
-    piles: tuple[tuple[PileView, ...], tuple[PileView, ...]]
-    """Each seat's five piles as everyone sees them (shared, public: what a view shows)."""
+    shown: tuple[tuple[Card, ...], tuple[Card, ...]]
+    """Each seat's cards dealt face up, by pile."""
+    turned: tuple[tuple[Card | None, ...], tuple[Card | None, ...]]
+    """Each seat's face-down cards that have turned up (played since or not), by pile; None
+    where the face-down card is still face down."""
     plays: tuple[int, ...]
     """The indices of the cards played this round, in order."""
     tricks: tuple[Trick, ...]
     """Completed tricks, in order."""
     led: int
     """The card led to the trick in progress, or :data:`NO_CARD`."""
-    led_pile: int
-    """The leader's pile whose under-card turns up after the trick, or -1."""
     leader: int
     captured: tuple[int, int]
     scores: tuple[int, int] | None
@@ -81,27 +131,40 @@ class CompactRound(NamedTuple):
     """``gifts[s]``: the index of the card seat ``s`` gave, or :data:`NO_CARD`."""
     hands: tuple[int, int]
     """Each hand as a card mask."""
-    strawmen: tuple[tuple[Strawman, ...], tuple[Strawman, ...]]
-    """Each seat's five piles now, face-down cards included."""
+    downs: tuple[int, int]
+    """Each seat's face-down strawman cards as a card mask (one whose top was led to the
+    trick in progress included: it turns up when the trick is complete)."""
+    layout: Layout
+    pending: int
+    """The face-down card under the card led from a strawman pile, turning up after the trick
+    in progress; else :data:`NO_CARD`."""
     legals: tuple[int, ...]
     """``legals[i]``: the legal set (a mask) the ``i``-th play was chosen from."""
     legal: int
     """In the play phase, the mask of cards the seat to play may play; else 0."""
 
+    @property
+    def strawmen(self) -> Rows:
+        """Each seat's five piles now, face-down cards included."""
+        return laid(self.layout.pairs, self.tops, self.downs)
+
+    @property
+    def piles(self) -> PublicRows:
+        """Each seat's five piles as everyone sees them."""
+        return public_rows(self.shown, self.turned, self.tops)
+
     def ordered(self, mask: int, seat: int) -> tuple[Card, ...]:
         """The cards of ``mask`` among ``seat``'s available cards, in the engine's order: hand
         cards by index, then face-up strawman cards by pile."""
         cards = cards_in(mask & self.hands[seat])
-        if mask & self.tops[seat]:
-            cards += tuple(
-                p.up for p in self.strawmen[seat] if p.up is not None and mask >> p.up.index & 1
-            )
+        straw = mask & self.tops[seat]
+        if straw:
+            cards += tuple([DECK[i] for i in self.layout.order[seat] if straw >> i & 1])
         return cards
 
 
 _PILES: dict[tuple[Card | None, Card | None], Strawman] = {}
-_TRICKS: dict[tuple[int, Card, Card, int], Trick] = {}
-_PLAYED: dict[tuple[int, Card, int], CardPlayed] = {}
+_TRICKS: list[Trick | None] = [None] * (2 * 36 * 36 * 2)
 _TRUMPS: dict[tuple[Bid, ...], Trumps] = {}
 
 
@@ -113,12 +176,13 @@ def pile(up: Card | None, down: Card | None) -> Strawman:
     return found
 
 
-def trick(leader: int, lead: Card, follow: Card, winner: int) -> Trick:
-    """The shared :class:`Trick` of these cards."""
-    key = (leader, lead, follow, winner)
-    found = _TRICKS.get(key)
+def trick(leader: int, lead: int, follow: int, winner: int) -> Trick:
+    """The shared :class:`Trick` led by ``leader`` with card ``lead`` (an index) and followed
+    with ``follow``."""
+    key = ((leader * 36 + lead) * 36 + follow) * 2 + winner
+    found = _TRICKS[key]
     if found is None:
-        found = _TRICKS[key] = Trick(leader, (lead, follow), winner)
+        found = _TRICKS[key] = Trick(leader, (DECK[lead], DECK[follow]), winner)
     return found
 
 
@@ -130,80 +194,99 @@ def trumps_of(bids: tuple[Bid, ...]) -> Trumps:
     return found
 
 
-def _played(seat: int, card: Card, pile_index: int) -> CardPlayed:
-    key = (seat, card, pile_index)
-    found = _PLAYED.get(key)
-    if found is None:
-        found = _PLAYED[key] = CardPlayed(seat, card, None if pile_index < 0 else pile_index)
-    return found
+_UNTURNED: tuple[Card | None, ...] = (None,) * 5
 
 
 def dealt(number: int, dealer: int, first_chooser: int, deal: Deal) -> CompactRound:
     """A round just dealt, before the trump choice."""
-    rows = (
-        tuple(pile(up, down) for down, up in deal.strawmen[0]),
-        tuple(pile(up, down) for down, up in deal.strawmen[1]),
-    )
-    return CompactRound(
-        number=number,
-        dealer=dealer,
-        first_chooser=first_chooser,
-        deal=deal,
-        bids=(),
-        trumps=trumps_of(()),
-        table=None,
-        gifts=(NO_CARD, NO_CARD),
-        hands=(mask_of(deal.hands[0]), mask_of(deal.hands[1])),
-        tops=(mask_of(up for _, up in deal.strawmen[0]), mask_of(up for _, up in deal.strawmen[1])),
-        strawmen=(rows[0], rows[1]),
-        piles=public_rows((rows[0], rows[1]), deal),
-        plays=(),
-        legals=(),
-        tricks=(),
-        led=NO_CARD,
-        led_pile=-1,
-        leader=1 - dealer,
-        captured=(0, 0),
-        scores=None,
-        legal=0,
-        phase=Phase.TRUMP,
-        to_act=SEATS[first_chooser],
+    pairs = deal.strawmen
+    layout = layout_of(pairs)
+    piled = layout.piled
+    shown = layout.shown
+    tops = (sum([1 << c.index for c in shown[0]]), sum([1 << c.index for c in shown[1]]))
+    downs = (piled[0] ^ tops[0], piled[1] ^ tops[1])
+    hands = deal.hands
+    return _round(
+        (
+            number,
+            dealer,
+            first_chooser,
+            (),
+            trumps_of(()),
+            None,
+            tops,
+            layout.shown,
+            (_UNTURNED, _UNTURNED),
+            (),
+            (),
+            NO_CARD,
+            1 - dealer,
+            (0, 0),
+            None,
+            Phase.TRUMP,
+            SEATS[first_chooser],
+            deal,
+            (NO_CARD, NO_CARD),
+            (sum([1 << c.index for c in hands[0]]), sum([1 << c.index for c in hands[1]])),
+            downs,
+            layout,
+            NO_CARD,
+            (),
+            0,
+        )
     )
 
 
-def laid(deal: Deal, tops: tuple[int, int], downs: tuple[int, int]) -> Rows:
-    """The piles of a round dealt ``deal`` whose face-up cards are ``tops`` and whose
-    face-down cards still in place are ``downs`` (card masks per seat)."""
+def laid(pairs: Pairs, tops: tuple[int, int], downs: tuple[int, int]) -> Rows:
+    """The piles laid out as ``pairs`` whose face-up cards are ``tops`` and whose face-down
+    cards still in place are ``downs`` (card masks per seat)."""
     rows = []
     for seat in (0, 1):
         up_now = tops[seat]
         down_now = downs[seat]
         row = []
-        for down, up in deal.strawmen[seat]:
+        for down, up in pairs[seat]:
             shown = up if up_now >> up.index & 1 else down if up_now >> down.index & 1 else None
             row.append(pile(shown, down if down_now >> down.index & 1 else None))
         rows.append(tuple(row))
     return (rows[0], rows[1])
 
 
+def turned_rows(pairs: Pairs, downs: tuple[int, int]) -> tuple[tuple[Card | None, ...], ...]:
+    """Per seat, by pile, the face-down card once it is no longer in ``downs``."""
+    return tuple(
+        [
+            tuple([None if still >> d.index & 1 else d for d, _ in row])
+            for row, still in zip(pairs, downs, strict=True)
+        ]
+    )
+
+
 def settled(rnd: CompactRound) -> CompactRound:
-    """The round with its phase, the seats it waits for and the legal set worked out again
-    from its bids, gifts, cards and scores (for a round read from storage or a test), and
-    its piles as everyone sees them."""
-    rnd = rnd._replace(piles=public_rows(rnd.strawmen, rnd.deal))
+    """The round with its phase, the seats it waits for, the legal set and the face-down card
+    due to turn up worked out again from its bids, gifts, cards and scores (for a round read
+    from storage or a test)."""
+    led = rnd.led
+    under = rnd.layout.under[led] if led != NO_CARD else NO_CARD
+    pending = under if under != NO_CARD and rnd.downs[rnd.leader] >> under & 1 else NO_CARD
+    legal = 0
     if len(rnd.bids) < 2:
-        chooser = rnd.first_chooser if not rnd.bids else 1 - rnd.first_chooser
-        return rnd._replace(phase=Phase.TRUMP, to_act=SEATS[chooser], legal=0)
-    waiting = tuple(s for s in (0, 1) if rnd.gifts[s] == NO_CARD)
-    if waiting:
-        return rnd._replace(phase=Phase.GIFT, to_act=waiting, legal=0)
-    if rnd.scores is not None:
-        return rnd._replace(phase=Phase.DEAL, to_act=NOBODY, legal=0)
-    assert rnd.table is not None
-    seat = rnd.leader if rnd.led == NO_CARD else 1 - rnd.leader
-    available = rnd.hands[seat] | rnd.tops[seat]
-    legal = available if rnd.led == NO_CARD else rnd.table.legal(available, rnd.led)
-    return rnd._replace(phase=Phase.PLAY, to_act=SEATS[seat], legal=legal)
+        phase = Phase.TRUMP
+        to_act = SEATS[rnd.first_chooser if not rnd.bids else 1 - rnd.first_chooser]
+    elif NO_CARD in rnd.gifts:
+        phase = Phase.GIFT
+        to_act = tuple(s for s in (0, 1) if rnd.gifts[s] == NO_CARD)
+    elif rnd.scores is not None:
+        phase = Phase.DEAL
+        to_act = NOBODY
+    else:
+        assert rnd.table is not None
+        seat = rnd.leader if led == NO_CARD else 1 - rnd.leader
+        available = rnd.hands[seat] | rnd.tops[seat]
+        legal = available if led == NO_CARD else rnd.table.legal(available, led)
+        phase = Phase.PLAY
+        to_act = SEATS[seat]
+    return rnd._replace(pending=pending, phase=phase, to_act=to_act, legal=legal)
 
 
 def bid(rnd: CompactRound, choice: Bid) -> CompactRound:
@@ -232,8 +315,8 @@ def give(rnd: CompactRound, seat: int, card: Card) -> CompactRound:
     )
 
 
-def play(rnd: CompactRound, seat: int, card: Card, events: list[Event]) -> CompactRound:
-    """The round after ``seat``, the seat to play, plays ``card``; appends the events.
+def play(rnd: CompactRound, seat: int, index: int, events: list[Event]) -> CompactRound:
+    """The round after ``seat``, the seat to play, plays card ``index``; appends the events.
 
     The under-card of a strawman top turns up only when the trick is complete.
     """
@@ -245,11 +328,11 @@ def play(rnd: CompactRound, seat: int, card: Card, events: list[Event]) -> Compa
         trumps,
         table,
         tops,
-        piles,
+        shown,
+        turned,
         plays,
         tricks,
         led,
-        led_pile,
         leader,
         captured,
         scores,
@@ -258,33 +341,23 @@ def play(rnd: CompactRound, seat: int, card: Card, events: list[Event]) -> Compa
         deal,
         gifts,
         hands,
-        strawmen,
+        downs,
+        layout,
+        pending,
         legals,
         legal,
     ) = rnd
     assert table is not None
-    index = card.index
     bit = 1 << index
-    turns = -1
+    below = NO_CARD
     if hands[seat] & bit:
-        hand = hands[seat] ^ bit
-        hands = (hand, hands[1]) if seat == 0 else (hands[0], hand)
+        hands = (hands[0] ^ bit, hands[1]) if seat == 0 else (hands[0], hands[1] ^ bit)
         events.append(_HAND_PLAYED[seat][index])
     else:
-        row = strawmen[seat]
-        at = 0
-        for p in row:
-            if p.up is card:
-                break
-            at += 1
-        under = row[at].down
-        if under is not None:
-            turns = at
         # The under-card stays face down (and unplayable) until the trick is complete.
-        strawmen, piles = _moved(strawmen, piles, deal, seat, at, None, under)
-        up = tops[seat] ^ bit
-        tops = (up, tops[1]) if seat == 0 else (tops[0], up)
-        events.append(_played(seat, card, at))
+        tops = (tops[0] ^ bit, tops[1]) if seat == 0 else (tops[0], tops[1] ^ bit)
+        below = layout.under[index]
+        events.append(_STRAW_PLAYED[(seat * 5 + layout.pile_of[index]) * 36 + index])
     plays = (*plays, index)
     legals = (*legals, legal)
 
@@ -302,11 +375,11 @@ def play(rnd: CompactRound, seat: int, card: Card, events: list[Event]) -> Compa
                 trumps,
                 table,
                 tops,
-                piles,
+                shown,
+                turned,
                 plays,
                 tricks,
                 index,
-                turns,
                 leader,
                 captured,
                 scores,
@@ -315,33 +388,43 @@ def play(rnd: CompactRound, seat: int, card: Card, events: list[Event]) -> Compa
                 deal,
                 gifts,
                 hands,
-                strawmen,
+                downs,
+                layout,
+                below,
                 legals,
                 available,
             )
         )
 
     winner = seat if table.beats[led] >> index & 1 else leader
-    done = trick(leader, DECK[led], card, winner)
-    points = POINTS[led] + POINTS[index]
+    key = ((leader * 36 + led) * 36 + index) * 2 + winner
+    taken = _TAKEN[key]
+    if taken is None:
+        taken = _TAKEN[key] = TrickTaken(
+            trick(leader, led, index, winner), POINTS[led] + POINTS[index]
+        )
+    done = taken.trick
+    points = taken.points
     captured = (
         (captured[0] + points, captured[1]) if winner == 0 else (captured[0], captured[1] + points)
     )
-    events.append(_taken(done, points))
+    events.append(taken)
     # Both piles played from this trick turn up now, seat 0's first.
-    if led_pile >= 0 or turns >= 0:
-        turning = (
-            ((leader, led_pile), (seat, turns)) if seat else ((seat, turns), (leader, led_pile))
-        )
-        for owner, at in turning:
-            if at < 0:
+    if pending >= 0 or below >= 0:
+        turning = ((leader, pending), (seat, below)) if seat else ((seat, below), (leader, pending))
+        for owner, under in turning:
+            if under < 0:
                 continue
-            under = strawmen[owner][at].down
-            if under is None:
-                continue
-            strawmen, piles = _moved(strawmen, piles, deal, owner, at, under, None)
-            up = tops[owner] | 1 << under.index
-            tops = (up, tops[1]) if owner == 0 else (tops[0], up)
+            ubit = 1 << under
+            at = layout.pile_of[under]
+            if owner == 0:
+                tops = (tops[0] | ubit, tops[1])
+                downs = (downs[0] ^ ubit, downs[1])
+                turned = (_with(turned[0], at, DECK[under]), turned[1])
+            else:
+                tops = (tops[0], tops[1] | ubit)
+                downs = (downs[0], downs[1] ^ ubit)
+                turned = (turned[0], _with(turned[1], at, DECK[under]))
             events.append(_turned(owner, at, under))
     tricks = (*tricks, done)
     if len(tricks) == TRICKS_PER_ROUND:
@@ -362,11 +445,11 @@ def play(rnd: CompactRound, seat: int, card: Card, events: list[Event]) -> Compa
             trumps,
             table,
             tops,
-            piles,
+            shown,
+            turned,
             plays,
             tricks,
             NO_CARD,
-            -1,
             winner,
             captured,
             scores,
@@ -375,80 +458,78 @@ def play(rnd: CompactRound, seat: int, card: Card, events: list[Event]) -> Compa
             deal,
             gifts,
             hands,
-            strawmen,
+            downs,
+            layout,
+            NO_CARD,
             legals,
             legal,
         )
     )
 
 
-Rows = tuple[tuple[Strawman, ...], tuple[Strawman, ...]]
-PublicRows = tuple[tuple[PileView, ...], tuple[PileView, ...]]
-
-
-def _moved(
-    strawmen: Rows,
-    piles: PublicRows,
-    deal: Deal,
-    seat: int,
-    at: int,
-    up: Card | None,
-    down: Card | None,
-) -> tuple[Rows, PublicRows]:
-    """The rows with ``seat``'s pile ``at`` now holding ``up`` on ``down``."""
-    row = strawmen[seat]
-    now = pile(up, down)
-    row = (*row[:at], now, *row[at + 1 :])
-    shown = piles[seat]
-    shown = (*shown[:at], public_pile(now, deal.strawmen[seat][at]), *shown[at + 1 :])
-    if seat == 0:
-        return (row, strawmen[1]), (shown, piles[1])
-    return (strawmen[0], row), (piles[0], shown)
+def _with(row: tuple[Card | None, ...], at: int, card: Card) -> tuple[Card | None, ...]:
+    return (*row[:at], card, *row[at + 1 :])
 
 
 _round = partial(tuple.__new__, CompactRound)
+_layout = partial(tuple.__new__, Layout)
 """A round from its fields in order, without the keyword handling of ``CompactRound()``."""
 
 
-def public_pile(now: Strawman, dealt: tuple[Card, Card]) -> PileView:
-    """The shared :class:`PileView` of a pile that now holds ``now`` and was dealt ``dealt``
-    (face-down card, face-up card): what everyone sees of it."""
-    down, up = dealt
-    key = (now.up, now.down, down, up)
+_SHOWN: dict[tuple[Card | None, Card, Card | None], PileView] = {}
+
+
+def public_pile(up: Card | None, dealt: Card, turned: Card | None) -> PileView:
+    """The shared :class:`PileView` of a pile showing ``up``, dealt ``dealt`` face up, whose
+    face-down card has ``turned`` up (None: it is still face down)."""
+    key = (up, dealt, turned)
     found = _SHOWN.get(key)
     if found is None:
-        hidden = now.down is not None
-        found = _SHOWN[key] = PileView(now.up, 1 if hidden else 0, up, None if hidden else down)
+        found = _SHOWN[key] = PileView(up, 1 if turned is None else 0, dealt, turned)
     return found
 
 
-def public_rows(strawmen: Rows, deal: Deal) -> PublicRows:
+def public_rows(
+    shown: Sequence[Sequence[Card]],
+    turned: Sequence[Sequence[Card | None]],
+    tops: tuple[int, int],
+) -> PublicRows:
     """Both rows of piles as everyone sees them."""
-    a, b = (
-        tuple(public_pile(p, d) for p, d in zip(strawmen[s], deal.strawmen[s], strict=True))
-        for s in (0, 1)
-    )
-    return (a, b)
+    rows = []
+    for seat in (0, 1):
+        up_now = tops[seat]
+        row = []
+        for dealt_up, down in zip(shown[seat], turned[seat], strict=True):
+            if up_now >> dealt_up.index & 1:
+                up: Card | None = dealt_up
+            elif down is not None and up_now >> down.index & 1:
+                up = down
+            else:
+                up = None
+            row.append(public_pile(up, dealt_up, down))
+        rows.append(tuple(row))
+    return (rows[0], rows[1])
 
 
-_SHOWN: dict[tuple[Card | None, Card | None, Card, Card], PileView] = {}
-_TAKEN: dict[Trick, TrickTaken] = {}
-_TURNED: dict[tuple[int, int, Card], StrawmanTurned] = {}
+_TAKEN: list[TrickTaken | None] = [None] * (2 * 36 * 36 * 2)
+"""The shared :class:`TrickTaken` of each trick, by the key :func:`trick` files it under."""
 
 
-def _taken(done: Trick, points: int) -> TrickTaken:
-    found = _TAKEN.get(done)
+_TURNED: list[StrawmanTurned | None] = [None] * (2 * 5 * 36)
+
+
+def _turned(seat: int, at: int, card: int) -> StrawmanTurned:
+    key = (seat * 5 + at) * 36 + card
+    found = _TURNED[key]
     if found is None:
-        found = _TAKEN[done] = TrickTaken(done, points)
+        found = _TURNED[key] = StrawmanTurned(seat, at, DECK[card])
     return found
 
 
-def _turned(seat: int, at: int, card: Card) -> StrawmanTurned:
-    key = (seat, at, card)
-    found = _TURNED.get(key)
-    if found is None:
-        found = _TURNED[key] = StrawmanTurned(seat, at, card)
-    return found
+_STRAW_PLAYED: tuple[CardPlayed, ...] = tuple(
+    CardPlayed(seat, card, at) for seat in (0, 1) for at in range(5) for card in DECK
+)
+"""``_STRAW_PLAYED[(s * 5 + p) * 36 + i]``: seat ``s`` plays card ``i`` from its pile ``p``."""
 
 
 POINTS: tuple[int, ...] = tuple(c.points for c in DECK)

@@ -117,6 +117,13 @@ class Deal:
         return cls(hands, strawmen)
 
     @classmethod
+    def from_indices(cls, indices: Sequence[int]) -> Deal:
+        """:meth:`from_order` of the cards of these indices."""
+        if len(indices) == len(DECK) and len(set(indices)) == len(DECK):
+            return cls._laid(list(map(DECK.__getitem__, indices)))
+        return cls.from_order(list(map(DECK.__getitem__, indices)))
+
+    @classmethod
     def _laid(cls, deck: Sequence[Card]) -> Deal:
         """The deal of a deck known to hold every card once (its checks cannot fail)."""
         a, b = _SEATS
@@ -133,8 +140,7 @@ class Deal:
     def order(self) -> list[Card]:
         """The deck order that :meth:`from_order` deals as this deal."""
         deck = list(DECK)  # every place is filled below
-        for seat in (0, 1):
-            at = places(seat)
+        for seat, at in enumerate(_SEATS):
             deck[at.downs] = [down for down, _ in self.strawmen[seat]]
             deck[at.ups] = [up for _, up in self.strawmen[seat]]
             deck[at.hand] = self.hands[seat]

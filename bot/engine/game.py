@@ -28,7 +28,7 @@ from bot.engine.errors import (
     NotYourTurn,
     WrongPhase,
 )
-from bot.engine.masks import Picker, cards_in, mask_of
+from bot.engine.masks import cards_in, mask_of, picker
 from bot.engine.parts import (
     POINTS_PER_ROUND,
     TARGETS,
@@ -42,7 +42,6 @@ from bot.engine.parts import (
     GiftGiven,
     Outcome,
     Phase,
-    PileView,
     Play,
     Resign,
     RoundAction,
@@ -311,17 +310,29 @@ def _state(
     totals: tuple[int, int],
     outcome: Outcome | None,
     finished: tuple[RoundSummary, ...] | None = None,
+    moves: int = -1,
 ) -> GameState:
-    """The state after one more action, from its compact rounds (``rounds`` left to build)."""
+    """The state after one more action (``moves`` actions in all, if given), from its compact
+    rounds (``rounds`` left to build)."""
     state: GameState = _new(GameState)
-    _set(state, "target", template.target)
-    _set(state, "cut", template.cut)
-    _set(state, "totals", totals)
-    _set(state, "outcome", outcome)
-    _set(state, "moves", template.moves + 1)
-    _set(state, "cores", cores)
-    _set(state, "finished", template.finished if finished is None else finished)
+    _SET_TARGET(state, template.target)
+    _SET_CUT(state, template.cut)
+    _SET_TOTALS(state, totals)
+    _SET_OUTCOME(state, outcome)
+    _SET_MOVES(state, template.moves + 1 if moves < 0 else moves)
+    _SET_CORES(state, cores)
+    _SET_FINISHED(state, template.finished if finished is None else finished)
     return state
+
+
+# The slots' own setters: a frozen state is filled in without going through __setattr__.
+_SET_TARGET = vars(GameState)["target"].__set__
+_SET_CUT = vars(GameState)["cut"].__set__
+_SET_TOTALS = vars(GameState)["totals"].__set__
+_SET_OUTCOME = vars(GameState)["outcome"].__set__
+_SET_MOVES = vars(GameState)["moves"].__set__
+_SET_CORES = vars(GameState)["cores"].__set__
+_SET_FINISHED = vars(GameState)["finished"].__set__
 
 
 def summaries(cores: tuple[CompactRound, ...]) -> tuple[RoundSummary, ...]:
@@ -374,20 +385,36 @@ def compact_round(rnd: Round) -> CompactRound:
             core = compact.give(core, seat, gift)
     scratch: list[Event] = []
     for seat, card in _plays(rnd):
-        core = compact.play(core, seat, card, scratch)
-    rows = tuple(tuple(compact.pile(p.up, p.down) for p in row) for row in rnd.strawmen)
+        core = compact.play(core, seat, card.index, scratch)
+    pairs = tuple(
+        tuple(
+            (dealt_down if p.down is None else p.down, dealt_up)
+            for p, (dealt_down, dealt_up) in zip(row, rnd.deal.strawmen[s], strict=True)
+        )
+        for s, row in enumerate(rnd.strawmen)
+    )
+    layout = compact.layout_of((pairs[0], pairs[1]))
+    downs = (_downs(rnd.strawmen[0]), _downs(rnd.strawmen[1]))
     gifts = tuple(NO_CARD if g is None else g.index for g in rnd.gifts)
+    turned = compact.turned_rows(layout.pairs, downs)
     core = core._replace(
         gifts=(gifts[0], gifts[1]),
         hands=(mask_of(rnd.hands[0]), mask_of(rnd.hands[1])),
-        tops=(_tops(rows[0]), _tops(rows[1])),
-        strawmen=(rows[0], rows[1]),
+        tops=(_tops(rnd.strawmen[0]), _tops(rnd.strawmen[1])),
+        downs=downs,
+        layout=layout,
+        shown=layout.shown,
+        turned=(turned[0], turned[1]),
         tricks=rnd.tricks,
         leader=rnd.leader,
         captured=rnd.captured,
         scores=rnd.scores,
     )
     return compact.settled(core)
+
+
+def _downs(row: tuple[Strawman, ...]) -> int:
+    return mask_of(p.down for p in row if p.down is not None)
 
 
 def _tops(row: tuple[Strawman, ...]) -> int:
@@ -434,20 +461,16 @@ GIFTS: tuple[tuple[Gift, ...], tuple[Gift, ...]] = (
 )
 """``GIFTS[s][i]``: seat ``s`` gives card ``i``."""
 _OPTIONS: dict[tuple[BidKind | None, int], tuple[Bid, ...]] = {}
-_PLAY_PICKS = (Picker(PLAYS[0]), Picker(PLAYS[1]))
-_GIFT_PICKS = (Picker(GIFTS[0]), Picker(GIFTS[1]))
+_PLAY_PICKS = (picker(PLAYS[0]), picker(PLAYS[1]))
+_GIFT_PICKS = (picker(GIFTS[0]), picker(GIFTS[1]))
 
 
 def legal_actions(state: GameState, seat: int) -> list[Bid] | list[Gift] | list[Play]:
     """What ``seat`` may do now in the round (resigning aside). Empty when not its turn."""
-    if seat not in state.to_act:
+    cores = state.cores
+    if state.outcome is not None or not cores or seat not in cores[-1].to_act:
         return []
-    return list(options(state.cores[-1], seat))  # type: ignore[return-value]
-
-
-def _ups(row: tuple[PileView, ...]) -> list[int]:
-    """The face-up cards of a row of piles, by pile."""
-    return [p.up.index for p in row if p.up is not None]
+    return list(options(cores[-1], seat))  # type: ignore[return-value]
 
 
 def options(rnd: CompactRound, seat: int) -> tuple[Bid, ...] | tuple[Gift, ...] | tuple[Play, ...]:
@@ -460,7 +483,10 @@ def options(rnd: CompactRound, seat: int) -> tuple[Bid, ...] | tuple[Gift, ...] 
         straw = legal & rnd.tops[seat]
         if straw:
             plays = PLAYS[seat]
-            found += tuple([plays[i] for i in _ups(rnd.piles[seat]) if straw >> i & 1])
+            if straw & (straw - 1):
+                found += tuple([plays[i] for i in rnd.layout.order[seat] if straw >> i & 1])
+            else:
+                found += (plays[straw.bit_length() - 1],)
         return found
     if phase is Phase.GIFT:
         return _GIFT_PICKS[seat](rnd.hands[seat])
@@ -581,19 +607,13 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
         rnd = cores[-1]
         seat = action.seat
         if rnd.legal >> action.card.index & 1 and rnd.to_act[0] == seat:
-            rnd = compact.play(rnd, seat, action.card, events)
+            rnd = compact.play(rnd, seat, action.card.index, events)
             if rnd.scores is None:
                 return _state(state, (*cores[:-1], rnd), state.totals, None), events
             return _ended(state, rnd, events)
     check(state, action)
-    if isinstance(action, Play):
-        rnd = compact.play(state.cores[-1], action.seat, action.card, events)
-    elif isinstance(action, Bid):
-        rnd = compact.bid(state.cores[-1], action)
-        events.append(TrumpChosen(action))
-    elif isinstance(action, Gift):
-        rnd = compact.give(state.cores[-1], action.seat, action.card)
-        events.append(GiftGiven(action.seat))
+    if isinstance(action, Play | Bid | Gift):
+        rnd = step(state.cores[-1], action, events)
     elif isinstance(action, Resign):
         outcome = Outcome(Termination.RESIGNED, 1 - action.seat, action.seat)
         return _end(state, outcome, events)
@@ -614,8 +634,31 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
     return _ended(state, rnd, events)
 
 
+def step(rnd: CompactRound, action: RoundAction, events: list[Event]) -> CompactRound:
+    """The round after ``action``, which it allows; appends the events."""
+    if type(action) is Play:
+        return compact.play(rnd, action.seat, action.card.index, events)
+    if isinstance(action, Bid):
+        events.append(TrumpChosen(action))
+        return compact.bid(rnd, action)
+    assert isinstance(action, Gift)
+    events.append(GiftGiven(action.seat))
+    return compact.give(rnd, action.seat, action.card)
+
+
+def ended(state: GameState, rnd: CompactRound, events: list[Event], moves: int = -1) -> GameState:
+    """The state after the action that ended the round ``rnd`` (``moves`` in all, if given);
+    appends the events."""
+    return _ended(state, rnd, events, moves)[0]
+
+
+def advanced(state: GameState, rnd: CompactRound, moves: int) -> GameState:
+    """The state whose current round, not yet over, is now ``rnd``, after ``moves`` actions."""
+    return _state(state, (*state.cores[:-1], rnd), state.totals, None, None, moves)
+
+
 def _ended(
-    state: GameState, rnd: CompactRound, events: list[Event]
+    state: GameState, rnd: CompactRound, events: list[Event], moves: int = -1
 ) -> tuple[GameState, list[Event]]:
     """The state after the action that ended the round ``rnd``."""
     scores = rnd.scores
@@ -628,7 +671,7 @@ def _ended(
         ending = Outcome(Termination.FINISHED, 0 if totals[0] > totals[1] else 1)
         events.append(GameEnded(ending))
     finished = (*state.finished, _summary(state.finished, rnd, scores))
-    return _state(state, (*state.cores[:-1], rnd), totals, ending, finished), events
+    return _state(state, (*state.cores[:-1], rnd), totals, ending, finished, moves), events
 
 
 def _end(state: GameState, outcome: Outcome, events: list[Event]) -> tuple[GameState, list[Event]]:

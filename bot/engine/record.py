@@ -7,7 +7,8 @@ has ``legal`` lists, checks that the engine allows exactly those cards.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+import json
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from bot.engine.cards import Card, Rank, Suit, cards_text, parse_cards
@@ -28,7 +29,7 @@ from bot.engine.game import (
     apply,
     start_game,
 )
-from bot.engine.masks import TEXTS, texts_in
+from bot.engine.masks import TEXTS, picker
 from bot.engine.trumps import Bid, BidKind
 
 RECORD_FORMAT = "vidrasso-record/1"
@@ -90,74 +91,113 @@ def round_actions(rnd: Round) -> Iterator[Action]:
 
 
 def to_record(state: GameState, players: Sequence[str] = ("seat 0", "seat 1")) -> Record:
-    """Export a game, finished or not, as a `vidrasso-record/1` object.
-
-    Each play's ``legal`` list is the legal set kept when the card was chosen, so nothing is
-    played again.
-    """
-    rounds: list[dict[str, Any]] = []
-    totals = [0, 0]
-    for rnd in state.cores:
-        entry: dict[str, Any] = {
-            "number": rnd.number,
-            "dealer": rnd.dealer,
-            "deal": deal_to_json(rnd.deal),
-            "bids": [bid_to_json(b) for b in rnd.bids],
-            "gifts": [None if g == NO_CARD else TEXTS[g] for g in rnd.gifts],
-            "tricks": _tricks(rnd),
-        }
-        if rnd.scores is not None:
-            totals = [totals[0] + rnd.scores[0], totals[1] + rnd.scores[1]]
-            entry["scores"] = list(rnd.scores)
-            entry["totals"] = totals
-        rounds.append(entry)
-    outcome = state.outcome
-    result = "abandoned" if outcome is None else outcome.termination.value
-    record: Record = {
-        "format": RECORD_FORMAT,
-        "players": list(players),
-        "target": state.target,
-        "first_dealer": state.first_dealer,
-        "cut": cards_text(state.cut.cards),
-        "rounds": rounds,
-        "result": result,
-        "winner": None if outcome is None else outcome.winner,
-    }
-    if outcome is not None and outcome.seat is not None:
-        record["ended_by"] = outcome.seat
+    """Export a game, finished or not, as a `vidrasso-record/1` object: :func:`record_text`
+    read back, so that the record has one writer."""
+    record: Record = json.loads(record_text(state, players))
     return record
 
 
-def _tricks(rnd: CompactRound) -> list[dict[str, Any]]:
-    """The round's tricks as a record writes them, each play with its legal list in the order
-    the engine offered it: hand cards by index, then strawman cards by pile."""
-    piled = [0, 0]
-    pile_of: dict[str, int] = {}
-    for seat in (0, 1):
-        for i, (down, up) in enumerate(rnd.deal.strawmen[seat]):
-            piled[seat] |= 1 << down.index | 1 << up.index
-            pile_of[down.text] = pile_of[up.text] = i
-    tricks: list[dict[str, Any]] = []
+def record_text(state: GameState, players: Sequence[str] = ("seat 0", "seat 1")) -> str:
+    """A game, finished or not, as `vidrasso-record/1` JSON text on one line: byte for byte
+    ``json.dumps(record, separators=(",", ":"))`` of its record.
+
+    Each play's ``legal`` list is the legal set kept when the card was chosen, so nothing is
+    played again; the texts of card sets are read from tables, not encoded each time.
+    """
+    out = [
+        f'{{"format":"{RECORD_FORMAT}","players":{_dumps(list(players))},'
+        f'"target":{state.target},"first_dealer":{state.first_dealer},'
+        f'"cut":{_dumps(cards_text(state.cut.cards))},"rounds":['
+    ]
+    totals = (0, 0)
+    for n, rnd in enumerate(state.cores):
+        gifts = ",".join(_NULL if g == NO_CARD else QUOTED[g] for g in rnd.gifts)
+        out.append(
+            f'{"," if n else ""}{{"number":{rnd.number},"dealer":{rnd.dealer},'
+            f'"deal":{_deal_text(rnd.deal)},"bids":[{",".join(map(_bid_text, rnd.bids))}],'
+            f'"gifts":[{gifts}],"tricks":['
+        )
+        _tricks(rnd, out)
+        if rnd.scores is None:
+            out.append("]}")
+        else:
+            a, b = rnd.scores
+            totals = (totals[0] + a, totals[1] + b)
+            out.append(f'],"scores":[{a},{b}],"totals":[{totals[0]},{totals[1]}]}}')
+    outcome = state.outcome
+    result = "abandoned" if outcome is None else outcome.termination.value
+    winner = _NULL if outcome is None or outcome.winner is None else outcome.winner
+    out.append(f'],"result":"{result}","winner":{winner}')
+    if outcome is not None and outcome.seat is not None:
+        out.append(f',"ended_by":{outcome.seat}')
+    out.append("}")
+    return "".join(out)
+
+
+_dumps = json.JSONEncoder(separators=(",", ":")).encode
+_NULL = "null"
+QUOTED: tuple[str, ...] = tuple(f'"{t}"' for t in TEXTS)
+"""``QUOTED[i]``: card ``i``'s text as a JSON string."""
+_QUOTED_IN = picker(QUOTED)
+
+
+def _bid_text(bid: Bid) -> str:
+    return f'{{"seat":{bid.seat},"kind":"{bid.kind.value}","value":"{bid.value.value}"}}'
+
+
+def _row_text(cards: Iterable[Card]) -> str:
+    return ",".join([QUOTED[c.index] for c in cards])
+
+
+def _deal_text(deal: Deal) -> str:
+    hands = "],[".join(_row_text(h) for h in deal.hands)
+    rows = "]],[[".join("],[".join(_row_text(p) for p in row) for row in deal.strawmen)
+    return f'{{"hands":[[{hands}]],"strawmen":[[[{rows}]]]}}'
+
+
+def _tricks(rnd: CompactRound, out: list[str]) -> None:
+    """Append the round's tricks as a record writes them, each play with its legal list in
+    the order the engine offered it: hand cards by index, then strawman cards by pile."""
+    layout = rnd.layout
+    piled = layout.piled
+    order = layout.order
     done = rnd.tricks
+    finished = len(done)
     plays = rnd.plays
     legals = rnd.legals
-    for k in range(0, len(plays), 2):
+    count = len(plays)
+    heads = _HEADS
+    pick = _QUOTED_IN
+    quoted = QUOTED
+    leader = rnd.leader if not done else done[0].leader
+    for k in range(count):
+        seat = leader if k % 2 == 0 else 1 - leader
+        legal = legals[k]
+        straw = legal & piled[seat]
+        names = ",".join(pick(legal ^ straw))
+        if straw:
+            if straw & (straw - 1):
+                ordered = ",".join([quoted[i] for i in order[seat] if straw >> i & 1])
+            else:
+                ordered = quoted[straw.bit_length() - 1]
+            names = f"{names},{ordered}" if names else ordered
+        text = f"{heads[seat][plays[k]]}{names}]}}"
         number = k >> 1
-        leader = done[number].leader if number < len(done) else rnd.leader
-        entry: dict[str, Any] = {"leader": leader, "plays": []}
-        for seat, at in ((leader, k), (1 - leader, k + 1)):
-            if at == len(plays):
-                break
-            legal = legals[at]
-            straw = legal & piled[seat]
-            names = texts_in(legal ^ straw)
-            if straw:
-                names += tuple(sorted(texts_in(straw), key=pile_of.__getitem__))
-            entry["plays"].append({"seat": seat, "card": TEXTS[plays[at]], "legal": list(names)})
-        if number < len(done):
-            entry["winner"] = done[number].winner
-        tricks.append(entry)
-    return tricks
+        if k % 2 == 0:
+            out.append(f'{"," if k else ""}{{"leader":{leader},"plays":[{text}')
+        else:
+            out.append(f",{text}")
+        if k % 2 == 1 or k + 1 == count:
+            if number < finished:
+                out.append(f'],"winner":{done[number].winner}}}')
+                leader = done[number + 1].leader if number + 1 < finished else rnd.leader
+            else:
+                out.append("]}")
+
+
+_HEADS = tuple(tuple(f'{{"seat":{s},"card":{q},"legal":[' for q in QUOTED) for s in (0, 1))
+"""``_HEADS[s][i]``: a play of card ``i`` by seat ``s`` as a record writes it, up to its
+legal list."""
 
 
 def replay(record: Record, *, check_legal: bool = True) -> Iterator[tuple[GameState, Action]]:

@@ -13,7 +13,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from bot.engine.cards import DECK, Card
-from bot.engine.compact import NO_CARD, PUBLIC, CompactRound
+from bot.engine.compact import NO_CARD, PUBLIC, CompactRound, public_rows
 from bot.engine.game import (
     GameState,
     Gift,
@@ -28,7 +28,7 @@ from bot.engine.masks import cards_in
 from bot.engine.parts import PileView, RoundSummary
 from bot.engine.trumps import Bid, Trumps
 
-__all__ = ["PileView", "RoundSummary", "TableView", "view"]
+__all__ = ["PileView", "RoundSummary", "TableView", "seen_in", "view"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,37 +168,56 @@ def view(state: GameState, seat: int | None = None) -> TableView:
     cores = state.cores
     if not cores:
         raise ValueError("a game is seen once its first round is dealt")
-    rnd = cores[-1]
+    return seen_in(
+        cores[-1], seat, state.target, state.moves, state.outcome, state.totals, state.finished
+    )
+
+
+def seen_in(
+    rnd: CompactRound,
+    seat: int | None,
+    target: int,
+    moves: int,
+    outcome: Outcome | None,
+    totals: tuple[int, int],
+    finished: tuple[RoundSummary, ...],
+) -> TableView:
+    """:func:`view` of a game whose current round is ``rnd``, from the game's figures (for a
+    loop that steps a round without making a state each step)."""
     hands = rnd.hands
     gifts = rnd.gifts
-    outcome = state.outcome
     seen: TableView = _new(TableView)
-    _set(seen, "seat", seat)
-    _set(
+    _set_seat(seen, seat)
+    if seat is None:
+        mine, given = -1, NO_CARD
+    else:
+        mine, given = hands[seat], gifts[seat]
+    _set_seen(
         seen,
-        "_seen",
         _seen(
             (
                 rnd[:PUBLIC],
-                state.target,
-                state.moves,
+                target,
+                moves,
                 outcome,
-                state.totals,
-                state.finished,
+                totals,
+                finished,
                 (hands[0].bit_count(), hands[1].bit_count()),
                 (gifts[0] != NO_CARD, gifts[1] != NO_CARD),
-                -1 if seat is None else hands[seat],
-                NO_CARD if seat is None else gifts[seat],
+                mine,
+                given,
             )
         ),
     )
     acts = seat is not None and outcome is None and seat in rnd.to_act
-    _set(seen, "actions", options(rnd, seat) if acts else ())  # type: ignore[arg-type]
+    _set_actions(seen, options(rnd, seat) if acts else ())  # type: ignore[arg-type]
     return seen
 
 
 _new = object.__new__
-_set = object.__setattr__
+_set_seat = vars(TableView)["seat"].__set__
+_set_seen = vars(TableView)["_seen"].__set__
+_set_actions = vars(TableView)["actions"].__set__
 _seen = partial(tuple.__new__, Seen)
 
 
@@ -230,7 +249,11 @@ _FIELDS: dict[str, Callable[[Seen], object]] = {
     "to_act": lambda seen: () if seen.outcome is not None else _TABLE["to_act"](seen),
     "hand": lambda seen: None if seen.hand < 0 else cards_in(seen.hand),
     "hand_sizes": lambda seen: seen.hand_sizes,
-    "strawmen": _TABLE["piles"],
+    "strawmen": lambda seen: public_rows(
+        _TABLE["shown"](seen),  # type: ignore[arg-type]
+        _TABLE["turned"](seen),  # type: ignore[arg-type]
+        _TABLE["tops"](seen),  # type: ignore[arg-type]
+    ),
     "gifts_in": lambda seen: seen.gifts_in,
     "gift_given": lambda seen: None if seen.gift == NO_CARD else DECK[seen.gift],
     "tricks": _TABLE["tricks"],

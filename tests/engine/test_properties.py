@@ -242,3 +242,21 @@ def test_interrupted_game_record_replays() -> None:
 
 def test_illegal_action_is_a_value_error() -> None:
     assert issubclass(IllegalAction, ValueError)
+
+
+@SETTINGS
+@given(seeds)
+def test_record_text_is_its_record_as_json_writes_it(seed: int) -> None:
+    # The simulator writes record_text; anything reading records parses it as JSON.
+    from bot.engine import Abandon, Resign, TimeOut, record_text
+
+    rng = random.Random(seed)
+    states = list(random_decisions(rng, new_game(rng, 300)))
+    for n, state in enumerate(states[:: max(1, len(states) // 12)]):
+        if not state.is_over and state.cores:
+            late = TimeOut(state.to_act[0]) if state.to_act else Resign(1)
+            state, _ = apply(state, (Resign(0), late, Abandon())[n % 3])
+        for players in (["ann", "bo"], ['Zoë "z"', "\\bö\u2603"]):
+            text = record_text(state, players)
+            assert json.dumps(json.loads(text), separators=(",", ":")) == text
+            assert from_record(json.loads(text)) == state

@@ -18,12 +18,13 @@ from random_games import random_decisions
 from bot.engine import (
     GameState,
     from_record,
+    new_game,
     state_from_json,
     state_to_json,
     to_record,
     view,
 )
-from bot.engine.serialize import OLD_SCHEMA, SCHEMA_2, STATE_SCHEMA
+from bot.engine.serialize import OLD_SCHEMA, SCHEMA_2, SCHEMA_3, STATE_SCHEMA
 
 SAVED: list[dict[str, Any]] = json.loads(
     (Path(__file__).parent / "data" / "states-v1.json").read_text(encoding="utf-8")
@@ -74,3 +75,49 @@ def test_a_state_saved_as_schema_2_loads_as_it_was(saved: dict[str, Any]) -> Non
         assert view(state, seat).actions, "the seat to act has a move"
     final: GameState = list(random_decisions(random.Random(saved["name"]), state))[-1]
     assert final.is_over
+
+
+SAVED_3: list[dict[str, Any]] = json.loads(
+    (Path(__file__).parent / "data" / "states-v3.json").read_text(encoding="utf-8")
+)
+"""The same states as ``vidrasso-state/3`` wrote them (each round an object of named fields),
+by the engine before ``vidrasso-state/4``, each with the record that engine exported."""
+
+
+@pytest.mark.parametrize("saved", SAVED_3, ids=[s["name"] for s in SAVED_3])
+def test_a_state_saved_as_schema_3_loads_as_it_was(saved: dict[str, Any]) -> None:
+    assert saved["state"]["schema"] == SCHEMA_3
+    state = state_from_json(saved["state"])
+    assert to_record(state, ["alice", "bob"]) == saved["record"]
+    assert state.moves == saved["state"]["moves"]
+    again = json.loads(json.dumps(state_to_json(state)))
+    assert again["schema"] == STATE_SCHEMA
+    assert state_from_json(again) == state
+    if state.to_act:
+        seat = state.to_act[0]
+        assert view(state, seat).actions, "the seat to act has a move"
+    final: GameState = list(random_decisions(random.Random(saved["name"]), state))[-1]
+    assert final.is_over
+
+
+@pytest.mark.parametrize(
+    "broken",
+    [
+        [],
+        [1, 0, 1],
+        "1;0;1",
+        [1, 0, 1, "AS" * 36, "", "----", [0, 0], [0, 0], [0, 0], "", [], "", 0, [0, 0], None],
+        [1, 0, 1, "XX" * 36, "", "----", [0, 0], [0, 0], [0, 0], "", [], "", 0, [0, 0], None],
+        [1, 0, 1, None, "", "----", [0, 0], [0, 0], [0, 0], "", [], "", 0, [0, 0], None],
+    ],
+)
+def test_a_broken_round_is_refused(broken: object) -> None:
+    data = json.loads(json.dumps(state_to_json(_some_state())))
+    data["rounds"][-1] = broken
+    with pytest.raises(ValueError, match=r"stored state cannot be read|deal"):
+        state_from_json(data)
+
+
+def _some_state() -> GameState:
+    rng = random.Random(4)
+    return list(random_decisions(rng, new_game(rng)))[60]

@@ -1,0 +1,55 @@
+"""A round played on by deciders that see only their views, without a state at every step.
+
+:func:`play_on` is the match loop's fast path: it asks the seat the round waits for, shown its
+:func:`~bot.engine.view.view`, and steps the compact round with the answer
+(:func:`~bot.engine.game.step`, the same step :func:`~bot.engine.game.apply` takes), checked
+once against the view's actions. A :class:`~bot.engine.game.GameState` is made only where the
+loop stops: at the end of the round, or before an answer that is not one of the view's actions
+(a time-out, a resignation, a mistake), which the caller applies or refuses with
+:func:`~bot.engine.game.apply`. The states it returns equal those that applying each answer
+would give.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from bot.engine.compact import play
+from bot.engine.game import Action, Event, GameState, Phase, Play, advanced, ended, step
+from bot.engine.view import TableView, seen_in
+
+Decide = Callable[[TableView], Action]
+"""Answers for the seat a view is made for (``view.seat``), from that view alone."""
+
+
+def play_on(state: GameState, decide: Decide | Sequence[Decide]) -> tuple[GameState, Action | None]:
+    """Play the current round on while ``decide`` answers with one of the view's actions
+    (``decide[s]`` for seat ``s``, when it is one decider per seat).
+
+    Returns the state reached and the answer that stopped the loop (None when the round
+    ended, or when there was nothing to decide: the game is over or the next deal is due).
+    """
+    cores = state.cores
+    if state.outcome is not None or not cores or cores[-1].phase is Phase.DEAL:
+        return state, None
+    rnd = cores[-1]
+    target = state.target
+    totals = state.totals
+    finished = state.finished
+    moves = state.moves
+    events: list[Event] = []
+    deciders = (decide, decide) if callable(decide) else decide
+    while True:
+        seat = rnd.to_act[0]
+        seen = seen_in(rnd, seat, target, moves, None, totals, finished)
+        action = deciders[seat](seen)
+        if action not in seen.actions:
+            return (state if moves == state.moves else advanced(state, rnd, moves)), action
+        if type(action) is Play:
+            rnd = play(rnd, seat, action.card.index, events)
+        else:
+            rnd = step(rnd, action, events)
+        moves += 1
+        if rnd.scores is not None:
+            return ended(state, rnd, events, moves), None
+        events.clear()

@@ -1,0 +1,84 @@
+"""play_on: a round played on from views gives the states that applying each answer gives."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from bot.engine import (
+    Action,
+    GameState,
+    Phase,
+    Play,
+    Resign,
+    TableView,
+    apply,
+    deal_next,
+    new_game,
+    view,
+)
+from bot.engine.rounds import play_on
+
+
+def chooser(rng: random.Random) -> tuple[list[TableView], Callable[[TableView], Action]]:
+    seen: list[TableView] = []
+
+    def decide(v: TableView) -> Action:
+        seen.append(v)
+        return rng.choice(v.actions)
+
+    return seen, decide
+
+
+def test_a_game_played_on_equals_the_game_applied_step_by_step() -> None:
+    for seed in range(4):
+        rng_a, rng_b = random.Random(seed), random.Random(seed)
+        fast = new_game(rng_a)
+        slow = new_game(rng_b)
+        views, decide = chooser(rng_a)
+        while not fast.is_over:
+            if fast.phase is Phase.DEAL:
+                fast, _ = deal_next(fast, rng_a)
+                continue
+            fast, refused = play_on(fast, decide)
+            assert refused is None
+        slow_views: list[TableView] = []
+        while not slow.is_over:
+            if slow.phase is Phase.DEAL:
+                slow, _ = deal_next(slow, rng_b)
+                continue
+            seen = view(slow, slow.to_act[0])
+            slow_views.append(seen)
+            slow, _ = apply(slow, rng_b.choice(seen.actions))
+        assert fast == slow
+        assert fast.moves == slow.moves
+        assert views == slow_views
+
+
+def test_an_answer_that_is_not_an_option_stops_the_loop_before_it() -> None:
+    rng = random.Random(9)
+    state = new_game(rng)
+    answers = 0
+
+    def decide(v: TableView) -> Action:
+        nonlocal answers
+        answers += 1
+        if answers == 20:
+            return Resign(0)
+        return rng.choice(v.actions)
+
+    reached, refused = play_on(state, decide)
+    assert refused == Resign(0)
+    assert reached.moves == state.moves + 19
+    assert not reached.is_over and reached.phase is Phase.PLAY
+    # The state reached is a state like any other: it plays on through apply.
+    after, _ = apply(reached, refused)
+    assert after.outcome is not None and after.outcome.winner == 1
+    wrong = Play(reached.to_act[0], next(iter(set(reached.round.hands[1 - reached.to_act[0]]))))
+    assert play_on(reached, lambda v: wrong) == (reached, wrong)
+
+
+def test_nothing_to_decide_returns_the_state() -> None:
+    state: GameState = new_game(random.Random(2))
+    over, _ = apply(state, Resign(1))
+    assert play_on(over, lambda v: Resign(0)) == (over, None)
