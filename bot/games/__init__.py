@@ -16,9 +16,10 @@ from bot.games.base import (
     default_level,
     team_of,
 )
+from bot.games.pidro import PIDRO
 from bot.games.vidrasso import VIDRASSO
 
-GAMES: dict[str, GameRules] = {VIDRASSO.kind: VIDRASSO}
+GAMES: dict[str, GameRules] = {VIDRASSO.kind: VIDRASSO, PIDRO.kind: PIDRO}
 """Every registered game by kind. Adding a game: its package, and one line here."""
 
 DEFAULT_KIND = VIDRASSO.kind

@@ -1,7 +1,6 @@
 """Pidro as the platform sees it: :mod:`bot.pidro` behind the :class:`GameRules` contract.
 
-Not yet in the registry (:data:`bot.games.GAMES`): it joins when its Discord presentation
-(``cogs.games.pidro``) exists.
+Registered in :data:`bot.games.GAMES`; its Discord presentation is ``cogs.games.pidro``.
 """
 
 from __future__ import annotations

@@ -125,8 +125,12 @@ async def make_move(h: Harness, user: Account, hand: SentMessage, rng: random.Ra
     menus = [s for s in hand.selects if s.custom_id.startswith(CHOOSE)]
     picks = [b.custom_id for b in hand.buttons if b.custom_id.startswith(PICK)]
     if menus:
-        menu = rng.choice(menus)
-        picked = await h.select(user, hand, menu.custom_id, [rng.choice(menu.options)[1]])
+        menu = rng.choice(menus)  # as many options as it asks for (a set chosen at once)
+        values = [value for _, value in menu.options]
+        chosen = (
+            [rng.choice(values)] if menu.min_values <= 1 else rng.sample(values, menu.min_values)
+        )
+        picked = await h.select(user, hand, menu.custom_id, chosen)
     elif picks:
         picked = await h.click(user, hand, rng.choice(picks))
     else:

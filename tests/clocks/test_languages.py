@@ -129,8 +129,10 @@ async def test_inbox_lines_in_japanese(h: Harness, clock: FakeClock) -> None:
     (game,) = await service_of(h).games_of(h.world.guild_id, alice.id)
     deadline = clock.now + 5 * HOUR
     line = text.inbox_line(game, alice.id, True, deadline, clock.now, tr=JA)
-    assert line.startswith(f"• 対局 {game_id}（相手：<@{bob.id}>）— 第1ラウンド、0–0、")
+    start = f"• 対局 {game_id}（ヴィドラッソ・相手：<@{bob.id}>）— 第1ラウンド、0–0、"
+    assert line.startswith(start)
     assert "、**あなたの手番** · " in line
     assert f" · 残り5時間（<t:{int(deadline)}:R>） · [テーブル](" in line
     english = text.inbox_line(game, alice.id, False, None, clock.now)
-    assert english.startswith(f"• Game {game_id} vs <@{bob.id}> — round 1, 0–0, their turn · [")
+    start = f"• Game {game_id} (Vidrasso) vs <@{bob.id}> — round 1, 0–0, their turn · ["
+    assert english.startswith(start)

@@ -1,10 +1,9 @@
 """Pidro on the platform: the adapter keeps the GameRules contract, and whole games play
-through the play service, storage and the ladder (rated as teams), registered at run time."""
+through the play service, storage and the ladder (rated as teams)."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -23,16 +22,9 @@ GUILD, CHANNEL = 1, 10
 ANN, BEN, CAT, DAN = 11, 22, 33, 44
 
 
-@pytest.fixture(autouse=True)
-def registered() -> Iterator[None]:
-    games.register(PIDRO)
-    yield
-    games.unregister(PIDRO.kind)
-
-
-def test_not_in_the_registry_until_its_presentation_exists() -> None:
-    games.unregister(PIDRO.kind)
-    assert "pidro" not in games.GAMES
+def test_registered_with_its_presentation() -> None:
+    assert games.GAMES["pidro"] is PIDRO
+    assert PIDRO.renderer == "cogs.games.pidro"
 
 
 def test_every_legal_action_survives_its_button_text() -> None:
