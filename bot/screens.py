@@ -20,7 +20,6 @@ from typing import Any
 import discord
 
 from bot import pidro
-from bot.drawing import pidro as pidro_drawing
 from bot.drawing.message import message_png
 from bot.engine import Bid, Event, GameState, Gift, Phase, RoundEnded, legal_actions
 from bot.games import rules_for
@@ -28,6 +27,7 @@ from bot.ladder.chart import rating_chart
 from bot.ladder.rating import INITIAL, Rating, rate
 from bot.play.model import ACTIVE, FINISHED, Game, Seat
 from bot.play.service import Moved
+from cogs.games import pidro as pidro_shown
 from cogs.games import pidro_rules
 from cogs.games import vidrasso as shown
 from cogs.ui.buttons import ReplayButton, of_items, table_view
@@ -35,8 +35,9 @@ from cogs.ui.hands import Hands
 from cogs.ui.i18n import LANGUAGES, Words
 
 VIDRASSO = rules_for("vidrasso")
+PIDRO = rules_for("pidro")
 ALICE, BOB = 111_111, 222_222
-NAMES = {ALICE: "Alice", BOB: "Bob"}
+NAMES = {ALICE: "Alice", BOB: "Bob", 333_333: "Carol", 444_444: "Dave"}
 BOT = "Vidrasso Bot"
 WIDTH = 520
 """Discord's message column on a desktop; the table picture shows at about 400 px, as on a
@@ -194,6 +195,7 @@ def screens(seed: int, tr: Words) -> dict[str, bytes]:
 
 
 PIDRO_NAMES = ("Alice", "Bob", "Carol", "Dave")
+PIDRO_IDS = (ALICE, BOB, 333_333, 444_444)
 PIDRO_PHASES = ("bid", "trump", "kill", "play", "deal", "over")
 """The Pidro tables drawn, by phase (``play`` with a trick half played)."""
 
@@ -201,7 +203,8 @@ PIDRO_PHASES = ("bid", "trump", "kill", "play", "deal", "over")
 def pidro_games(seed: int) -> dict[str, pidro.GameState]:
     """A state of each of :data:`PIDRO_PHASES` from seeded games: random legal moves, bids only
     the pass or the lowest open bid (random bids sink both teams for ever). Kills are rare, so
-    games are played from ``seed`` on until one has them."""
+    games are played from ``seed`` on until one has them. ``deal`` is the last state of a hand
+    (its last trick just taken), ``over`` the end of a game."""
     found: dict[str, pidro.GameState] = {}
     for game_seed in range(seed, seed + 60):
         rng = random.Random(game_seed)
@@ -224,14 +227,58 @@ def pidro_games(seed: int) -> dict[str, pidro.GameState]:
     return found
 
 
+def pidro_game_of(state: pidro.GameState) -> Game:
+    """A stored Pidro game of four members around ``state``."""
+    outcome = PIDRO.outcome(state)
+    return Game(
+        id=8,
+        kind="pidro",
+        guild_id=1,
+        channel_id=2,
+        thread_id=None,
+        table_message_id=None,
+        table_posted_at=None,
+        seats=tuple(Seat(user) for user in PIDRO_IDS),
+        target=state.target,
+        status=ACTIVE if outcome is None else FINISHED,
+        result=None if outcome is None else outcome.ending,
+        winner=None if outcome is None else outcome.winner,
+        version=state.moves,
+        state=state,
+        created_at=0.0,
+        updated_at=0.0,
+        finished_at=None,
+    )
+
+
+def pidro_table(state: pidro.GameState, tr: Words) -> bytes:
+    """The public table message: the turn line, the short text and the drawn table."""
+    game = pidro_game_of(state)
+    public = PIDRO.view(state, None)
+    picture = pidro_shown.PRESENTATION.picture(game, public, PIDRO_NAMES, tr)
+    line = pidro_shown.turn_text(game, public, tr)
+    embed = pidro_shown.table_embed(game, public, tr)
+    return draw(line, embed, table_view(game.id, game.kind, tr), picture=picture)
+
+
+def pidro_hand(state: pidro.GameState, seat: int, tr: Words, pending: str | None = None) -> bytes:
+    """A player's private hand with its buttons (``pending``: a move picked, to confirm)."""
+    game = pidro_game_of(state)
+    hands = Hands.__new__(Hands)  # the view-building part only: no bot needed
+    view = hands.hand_view(game, seat, tr, pending)
+    embed = pidro_shown.hand_embed(game, PIDRO.view(state, seat), None, tr)
+    return draw(None, embed, view, ephemeral=True)
+
+
 def pidro_screens(seed: int, tr: Words) -> dict[str, bytes]:
-    """The drawn Pidro table in each phase found, and the rules page on trumps as a message."""
+    """Pidro's screens: the table message in each phase found, a private hand in each phase
+    (the trump picked and the kills chosen, waiting for *Confirm*), the end of a hand and of
+    the game, and the rules page on trumps."""
     out: dict[str, bytes] = {}
     games = pidro_games(seed)
     for number, phase in enumerate(PIDRO_PHASES, start=14):
         if phase in games:
-            public = pidro.view(games[phase], None)
-            out[f"{number}-pidro-{phase}"] = pidro_drawing.table_png(public, PIDRO_NAMES, words=tr)
+            out[f"{number}-pidro-{phase}"] = pidro_table(games[phase], tr)
     embed, picture = pidro_rules.rules_page(2, tr)
     out["20-pidro-rules"] = message_png(
         author=BOT,
@@ -243,6 +290,34 @@ def pidro_screens(seed: int, tr: Words) -> dict[str, bytes]:
         ephemeral=True,
         width=WIDTH,
     )
+    bid = games["bid"]
+    out["21-pidro-hand-bid"] = pidro_hand(bid, bid.to_act[0], tr)
+    trump = games["trump"]
+    seat = trump.to_act[0]
+    name = pidro.legal_actions(trump, seat)[1]
+    out["22-pidro-hand-trump"] = pidro_hand(trump, seat, tr, PIDRO.action_text(name))
+    kill = games["kill"]
+    seat = kill.to_act[0]
+    killed = pidro.legal_actions(kill, seat)[0]
+    out["23-pidro-hand-kill"] = pidro_hand(kill, seat, tr, PIDRO.action_text(killed))
+    play = games["play"]
+    out["24-pidro-hand-play"] = pidro_hand(play, play.to_act[0], tr)
+    ended = games["deal"]
+    game = pidro_game_of(ended)
+    summary = ended.finished[-1]
+    last = ended.hand.tricks[-1] if ended.hand.tricks else None
+    hand_over = pidro_shown.hand_over_embed(game, summary, ended.hand.kept_by, last, tr)
+    out["25-pidro-hand-over"] = draw(None, hand_over)
+    over = games["over"]
+    game = pidro_game_of(over)
+    winner = PIDRO.outcome(over)
+    assert winner is not None and winner.winner is not None
+    teams = rate([[INITIAL, INITIAL], [INITIAL, INITIAL]], winner.winner)
+    ratings = {
+        PIDRO_IDS[seat]: (INITIAL.shown, teams[seat % 2][seat // 2].shown) for seat in range(4)
+    }
+    ending = pidro_shown.game_over_embed(game, PIDRO.view(over, None), ratings, tr)
+    out["26-pidro-game-over"] = draw(" ".join(f"<@{user}>" for user in PIDRO_IDS), ending)
     return out
 
 

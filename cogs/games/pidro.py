@@ -77,14 +77,16 @@ def seat_name(game: Game, seat: int, tr: Words) -> str:
     return f"<@{player.user_id}>"
 
 
-def team_name(team: int, tr: Words) -> str:
-    return tr("team {letter}", letter=tr(TEAM_LETTERS[team]))
+def team_name(team: int, tr: Words, *, capital: bool = False) -> str:
+    """``team A``, or ``Team A`` to begin a sentence or a heading."""
+    letter = tr(TEAM_LETTERS[team])
+    return tr("Team {letter}", letter=letter) if capital else tr("team {letter}", letter=letter)
 
 
-def team_players(game: Game, team: int, tr: Words) -> str:
+def team_players(game: Game, team: int, tr: Words, *, capital: bool = False) -> str:
     """``team A (<@1> & <@3>)``."""
     a, b = (seat_name(game, s, tr) for s in (team, team + 2))
-    return tr("{team} ({a} & {b})", team=team_name(team, tr), a=a, b=b)
+    return tr("{team} ({a} & {b})", team=team_name(team, tr, capital=capital), a=a, b=b)
 
 
 def emoji(suit: Suit) -> str:
@@ -195,7 +197,7 @@ def table_embed(game: Game, view: TableView, tr: Words) -> discord.Embed:
     lines = [
         tr(
             "**{team}**: {a} & {b} — **{points}**",
-            team=team_name(team, tr),
+            team=team_name(team, tr, capital=True),
             a=seat_name(game, team, tr),
             b=seat_name(game, team + 2, tr),
             points=view.totals[team],
@@ -351,10 +353,18 @@ def prompt_text(game: Game, view: TableView, tr: Words) -> str:
         )
     if view.phase is Phase.TRUMP:
         assert view.contract is not None
-        return tr(
-            "You won the bidding with {bid}. Name the trump suit: its 13 cards and the other "
-            "five of its colour are trumps. Pick a suit, then **Confirm**.",
-            bid=view.contract.bid,
+        how = (
+            tr("Everyone passed, so you play a forced {bid}.", bid=view.contract.bid)
+            if view.contract.forced
+            else tr("You won the bidding with {bid}.", bid=view.contract.bid)
+        )
+        return (
+            how
+            + " "
+            + tr(
+                "Name the trump suit: its 13 cards and the other five of its colour are trumps. "
+                "Pick a suit, then **Confirm**."
+            )
         )
     if view.phase is Phase.KILL:
         options = view.kill_options
@@ -496,7 +506,7 @@ def hand_over_embed(
 ) -> discord.Embed:
     """The end of a hand: the contract made or lost, the points of each team, the totals."""
     contract = summary.contract
-    bidder = team_name(contract.team, tr)
+    bidder = team_name(contract.team, tr, capital=True)
     if summary.made:
         verdict = tr(
             "{team} made its bid of {bid} with {points} points.",
@@ -519,10 +529,14 @@ def hand_over_embed(
     if last is not None:
         embed.add_field(name=tr("Last trick"), value=trick_text(game, last, tr), inline=False)
     if kept is not None:
-        embed.add_field(name=tr("Kept unplayed"), value=kept_text(game, kept, tr), inline=False)
+        embed.add_field(
+            name=tr("Kept unplayed"),
+            value=f"{team_name(kept.team, tr, capital=True)}: {cards_line(kept.cards)}",
+            inline=False,
+        )
     for team in (0, 1):
         embed.add_field(
-            name=team_players(game, team, tr),
+            name=team_players(game, team, tr, capital=True),
             value=tr(
                 "took {points} → scores **{score}** · total **{total}**",
                 points=summary.points[team],
@@ -552,16 +566,16 @@ def game_over_embed(
     assert outcome is not None
     totals = tr(
         "{a} **{x}** · {b} **{y}**",
-        a=team_name(0, tr),
+        a=team_name(0, tr, capital=True),
         x=view.totals[0],
-        b=team_name(1, tr),
+        b=team_name(1, tr, capital=True),
         y=view.totals[1],
     )
     if outcome.winner is None:
         title, how = tr("Game stopped"), tr("The game was stopped without a winner.")
     else:
         title = tr("🏆 Game over")
-        winners = team_players(game, outcome.winner, tr)
+        winners = team_players(game, outcome.winner, tr, capital=True)
         seat = outcome.seat
         if outcome.termination is Termination.RESIGNED and seat is not None:
             how = tr(
@@ -691,8 +705,8 @@ class PidroPresentation:
         state: GameState = game.state
         return tr(
             "Partners sit opposite: {a} against {b}. {dealer} deals first (drawn by lot).",
-            a=team_players(game, 0, tr),
-            b=team_players(game, 1, tr),
+            a=team_players(game, 0, tr, capital=True),
+            b=team_players(game, 1, tr, capital=True),
             dealer=seat_name(game, state.first_dealer, tr),
         )
 
