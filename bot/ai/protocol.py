@@ -1,6 +1,6 @@
 """The agent protocol ``vidrasso-agent/1``: decide messages to and from seat views.
 
-A ``decide`` message (see ``agent-protocol.md``) is built from the same
+A ``decide`` message (see ``docs/agent-protocol.md``) is built from the same
 :class:`~bot.engine.TableView` the engine gives the Discord layer, so an agent is told exactly
 what its seat may know; :func:`view_from_message` rebuilds that view for a decision function.
 The round trip keeps everything the message carries. What it does not carry is filled in
