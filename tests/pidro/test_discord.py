@@ -301,3 +301,32 @@ async def test_resigning_concedes_for_the_team_and_tells_the_partner(h: Harness)
     assert game.result == "resigned" and game.winner == 1
     over = next(m for m in reversed(h.messages) if m.audience is None and "Game over" in m.text())
     assert f"<@{carol.id}>, your partner conceded the game" in over.text()
+
+
+async def test_a_challenge_naming_someone_twice_is_refused_politely(h: Harness) -> None:
+    alice, bob, carol = h.users["alice"], h.users["bob"], h.users["carol"]
+    r = await h.slash(alice, "pidro challenge", partner=bob, opponent1=bob, opponent2=carol)
+    assert r.response is not None and r.response.ephemeral
+    assert "only once" in r.messages[-1].text()
+    r = await h.slash(alice, "pidro challenge", partner=alice, opponent1=bob, opponent2=carol)
+    assert "can't challenge yourself" in r.messages[-1].text()
+    assert await service_of(h).games_of(h.guild.id, alice.id) == []
+
+
+async def test_two_friends_against_two_computer_seats(h: Harness) -> None:
+    alice, carol = h.users["alice"], h.users["carol"]
+    me = h.bot.user
+    assert me is not None
+    await h.slash(alice, "pidro challenge", partner=carol, opponent1=me, opponent2=me)
+    challenge = h.last_public()
+    accept = button_id(challenge, "vidrasso:challenge:").replace(":decline", ":accept")
+    await h.click(carol, challenge, accept)
+    (game,) = await service_of(h).games_of(h.guild.id, alice.id)
+    assert game.player_ids[2] == carol.id and game.is_computer(1) and game.is_computer(3)
+    rng = random.Random(2)
+    for _ in range(40):  # a few moves of each friend, the computers answering in between
+        await h.settle()
+        game = await game_row(h, game.id)
+        assert game.people_to_act == game.to_act
+        await take_turn(h, game.id, rng)
+    assert (await game_row(h, game.id)).version > 40
