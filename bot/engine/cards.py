@@ -10,51 +10,8 @@ import enum
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-
-class CardParseError(ValueError):
-    """Text that is not a card in the `7H` notation."""
-
-
-class Suit(enum.Enum):
-    """The four suits, by their letter in the text notation."""
-
-    SPADES = "S"
-    HEARTS = "H"
-    DIAMONDS = "D"
-    CLUBS = "C"
-
-    @property
-    def symbol(self) -> str:
-        """The suit's symbol for people: ♠ ♥ ♦ ♣."""
-        return _SUIT_SYMBOLS[self]
-
-    @property
-    def noun(self) -> str:
-        """The suit's name in plain words, e.g. ``hearts``."""
-        return self.name.lower()
-
-    @property
-    def number(self) -> int:
-        """0..3, in the order S H D C."""
-        return _SUIT_NUMBERS[self]
-
-    @classmethod
-    def parse(cls, text: str) -> Suit:
-        """Parse a suit letter (``S``, ``H``, ``D``, ``C``) or symbol, in any case."""
-        key = text.strip().upper()
-        for suit in cls:
-            if key in (suit.value, suit.symbol, suit.name):
-                return suit
-        raise CardParseError(f"{text!r} is not a suit (use S, H, D or C)")
-
-
-_SUIT_SYMBOLS = {
-    Suit.SPADES: "♠",
-    Suit.HEARTS: "♥",
-    Suit.DIAMONDS: "♦",
-    Suit.CLUBS: "♣",
-}
-_SUIT_NUMBERS = {suit: n for n, suit in enumerate(Suit)}
+from bot.suits import CardParseError as CardParseError
+from bot.suits import Suit as Suit
 
 
 class Rank(enum.Enum):

@@ -12,58 +12,9 @@ import enum
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-
-class CardParseError(ValueError):
-    """Text that is not a card in the `TH` notation."""
-
-
-class Suit(enum.Enum):
-    """The four suits, by their letter in the text notation."""
-
-    SPADES = "S"
-    HEARTS = "H"
-    DIAMONDS = "D"
-    CLUBS = "C"
-
-    @property
-    def symbol(self) -> str:
-        """The suit's symbol for people: ♠ ♥ ♦ ♣."""
-        return _SYMBOLS[self]
-
-    @property
-    def noun(self) -> str:
-        """The suit's name in plain words, e.g. ``hearts``."""
-        return self.name.lower()
-
-    @property
-    def number(self) -> int:
-        """0..3, in the order S H D C."""
-        return _NUMBERS[self]
-
-    @property
-    def partner(self) -> Suit:
-        """The other suit of the same colour, whose five is the wrong five."""
-        return _PARTNERS[self]
-
-    @classmethod
-    def parse(cls, text: str) -> Suit:
-        """A suit letter (``S``, ``H``, ``D``, ``C``), symbol or name, in any case."""
-        key = text.strip().upper()
-        for suit in cls:
-            if key in (suit.value, suit.symbol, suit.name):
-                return suit
-        raise CardParseError(f"{text!r} is not a suit (use S, H, D or C)")
-
-
-_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
-_NUMBERS = {suit: n for n, suit in enumerate(Suit)}
-_PARTNERS = {
-    Suit.SPADES: Suit.CLUBS,
-    Suit.CLUBS: Suit.SPADES,
-    Suit.HEARTS: Suit.DIAMONDS,
-    Suit.DIAMONDS: Suit.HEARTS,
-}
-SUITS: tuple[Suit, ...] = tuple(Suit)
+from bot.suits import SUITS as SUITS
+from bot.suits import CardParseError as CardParseError
+from bot.suits import Suit as Suit
 
 
 class Rank(enum.Enum):
