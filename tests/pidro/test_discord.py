@@ -330,3 +330,31 @@ async def test_two_friends_against_two_computer_seats(h: Harness) -> None:
         assert game.people_to_act == game.to_act
         await take_turn(h, game.id, rng)
     assert (await game_row(h, game.id)).version > 40
+
+
+async def test_a_player_out_of_time_loses_for_the_team(h: Harness) -> None:
+    """Deadlines hold per move in Pidro too: a reminder at half time, then a loss on time for
+    the waiting player's team, once."""
+    from bot.clocks.model import DAY, MINUTE
+    from tests.clocks.clock import FakeClock
+    from tests.clocks.conftest import scheduler, take_over
+
+    clock = FakeClock()
+    take_over(h, clock)
+    game_id = await challenge_four(h)
+    game = await game_row(h, game_id)
+    (seat,) = game.to_act
+    late = game.player_ids[seat]
+    clock.advance(0.5 * DAY)
+    sweep = await scheduler(h).run_due()
+    await h.settle()
+    assert [r[0] for r in sweep.reminded] == [game_id]
+    clock.advance(0.5 * DAY + MINUTE)
+    sweep = await scheduler(h).run_due()
+    await h.settle()
+    assert sweep.timed_out == [game_id]
+    game = await game_row(h, game_id)
+    assert (game.result, game.winner) == ("timeout", 1 - seat % 2)
+    over = next(m for m in reversed(h.messages) if m.audience is None and "Game over" in m.text())
+    assert f"<@{late}> ran out of time" in over.text()
+    assert (await scheduler(h).run_due()).timed_out == []  # once
