@@ -67,6 +67,8 @@ class Layout(NamedTuple):
     """Per seat, each pile's card dealt face up (public)."""
     piled: tuple[int, int]
     """Per seat, the mask of all its strawman cards."""
+    piles: tuple[tuple[int, ...], tuple[int, ...]]
+    """Per seat, each pile's two cards as a mask, by pile."""
 
 
 def layout_of(pairs: Pairs) -> Layout:
@@ -75,20 +77,32 @@ def layout_of(pairs: Pairs) -> Layout:
     pile_of = [-1] * 36
     order = []
     piled = []
+    piles = []
     for row in pairs:
         seat_order: list[int] = []
+        masks: list[int] = []
         for at, (down, up) in enumerate(row):
             u = up.index
             d = down.index
             under[u] = d
             pile_of[u] = pile_of[d] = at
             seat_order += (u, d)
+            masks.append(1 << u | 1 << d)
         order.append(tuple(seat_order))
-        piled.append(sum([1 << i for i in seat_order]))
+        piled.append(sum(masks))
+        piles.append(tuple(masks))
     a, b = pairs
     shown = (tuple([up for _, up in a]), tuple([up for _, up in b]))
     return _layout(
-        (pairs, tuple(under), tuple(pile_of), (order[0], order[1]), shown, (piled[0], piled[1]))
+        (
+            pairs,
+            tuple(under),
+            tuple(pile_of),
+            (order[0], order[1]),
+            shown,
+            (piled[0], piled[1]),
+            (piles[0], piles[1]),
+        )
     )
 
 
@@ -358,15 +372,16 @@ def play(rnd: CompactRound, seat: int, index: int, events: list[Event]) -> Compa
         tops = (tops[0] ^ bit, tops[1]) if seat == 0 else (tops[0], tops[1] ^ bit)
         below = layout.under[index]
         events.append(_STRAW_PLAYED[(seat * 5 + layout.pile_of[index]) * 36 + index])
-    plays = (*plays, index)
-    legals = (*legals, legal)
+    plays += (index,)
+    legals += (legal,)
 
     if led < 0:
         follower = 1 - seat
         available = hands[follower] | tops[follower]
         if available & table.follow[index]:
             available &= table.allowed[index]
-        return _round(
+        return _tuple_new(
+            CompactRound,
             (
                 number,
                 dealer,
@@ -393,7 +408,7 @@ def play(rnd: CompactRound, seat: int, index: int, events: list[Event]) -> Compa
                 below,
                 legals,
                 available,
-            )
+            ),
         )
 
     winner = seat if table.beats[led] >> index & 1 else leader
@@ -426,7 +441,7 @@ def play(rnd: CompactRound, seat: int, index: int, events: list[Event]) -> Compa
                 downs = (downs[0], downs[1] ^ ubit)
                 turned = (turned[0], _with(turned[1], at, DECK[under]))
             events.append(_turned(owner, at, under))
-    tricks = (*tricks, done)
+    tricks += (done,)
     if len(tricks) == TRICKS_PER_ROUND:
         received = (POINTS[gifts[1]], POINTS[gifts[0]])
         scores = (captured[0] + received[0], captured[1] + received[1])
@@ -436,7 +451,8 @@ def play(rnd: CompactRound, seat: int, index: int, events: list[Event]) -> Compa
     else:
         legal = hands[winner] | tops[winner]
         to_act = SEATS[winner]
-    return _round(
+    return _tuple_new(
+        CompactRound,
         (
             number,
             dealer,
@@ -463,7 +479,7 @@ def play(rnd: CompactRound, seat: int, index: int, events: list[Event]) -> Compa
             NO_CARD,
             legals,
             legal,
-        )
+        ),
     )
 
 
@@ -471,7 +487,8 @@ def _with(row: tuple[Card | None, ...], at: int, card: Card) -> tuple[Card | Non
     return (*row[:at], card, *row[at + 1 :])
 
 
-_round = partial(tuple.__new__, CompactRound)
+_tuple_new = tuple.__new__
+_round = partial(_tuple_new, CompactRound)
 _layout = partial(tuple.__new__, Layout)
 """A round from its fields in order, without the keyword handling of ``CompactRound()``."""
 
