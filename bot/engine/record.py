@@ -29,7 +29,7 @@ from bot.engine.game import (
     apply,
     start_game,
 )
-from bot.engine.masks import TEXTS, picker
+from bot.engine.masks import TEXTS, joiner
 from bot.engine.trumps import Bid, BidKind
 
 RECORD_FORMAT = "vidrasso-record/1"
@@ -138,7 +138,7 @@ _dumps = json.JSONEncoder(separators=(",", ":")).encode
 _NULL = "null"
 QUOTED: tuple[str, ...] = tuple(f'"{t}"' for t in TEXTS)
 """``QUOTED[i]``: card ``i``'s text as a JSON string."""
-_QUOTED_IN = picker(QUOTED)
+_JOINED = joiner(QUOTED)
 
 
 def _bid_text(bid: Bid) -> str:
@@ -158,36 +158,38 @@ def _deal_text(deal: Deal) -> str:
 def _tricks(rnd: CompactRound, out: list[str]) -> None:
     """Append the round's tricks as a record writes them, each play with its legal list in
     the order the engine offered it: hand cards by index, then strawman cards by pile."""
-    layout = rnd.layout
-    piled = layout.piled
-    order = layout.order
+    piles = rnd.layout.piles
+    piled = rnd.layout.piled
     done = rnd.tricks
     finished = len(done)
     plays = rnd.plays
     legals = rnd.legals
     count = len(plays)
     heads = _HEADS
-    pick = _QUOTED_IN
+    join = _JOINED
     quoted = QUOTED
     leader = rnd.leader if not done else done[0].leader
     for k in range(count):
         seat = leader if k % 2 == 0 else 1 - leader
         legal = legals[k]
         straw = legal & piled[seat]
-        names = ",".join(pick(legal ^ straw))
+        names = join(legal ^ straw)
         if straw:
             if straw & (straw - 1):
-                ordered = ",".join([quoted[i] for i in order[seat] if straw >> i & 1])
+                # By pile: a pile shows one card at a time.
+                ordered = ",".join(
+                    [quoted[(straw & m).bit_length() - 1] for m in piles[seat] if straw & m]
+                )
             else:
                 ordered = quoted[straw.bit_length() - 1]
             names = f"{names},{ordered}" if names else ordered
         text = f"{heads[seat][plays[k]]}{names}]}}"
-        number = k >> 1
         if k % 2 == 0:
             out.append(f'{"," if k else ""}{{"leader":{leader},"plays":[{text}')
         else:
             out.append(f",{text}")
         if k % 2 == 1 or k + 1 == count:
+            number = k >> 1
             if number < finished:
                 out.append(f'],"winner":{done[number].winner}}}')
                 leader = done[number + 1].leader if number + 1 < finished else rnd.leader
