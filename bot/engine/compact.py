@@ -307,11 +307,16 @@ def bid(rnd: CompactRound, choice: Bid) -> CompactRound:
     """The round after a trump choice; after the second, the gifts are due."""
     bids = (*rnd.bids, choice)
     trumps = trumps_of(bids)
+    fields = list(rnd)
+    fields[_AT_BIDS] = bids
+    fields[_AT_TRUMPS] = trumps
     if len(bids) < 2:
-        return rnd._replace(bids=bids, trumps=trumps, to_act=SEATS[1 - rnd.first_chooser])
-    return rnd._replace(
-        bids=bids, trumps=trumps, table=trick_table(trumps), phase=Phase.GIFT, to_act=BOTH
-    )
+        fields[_AT_TO_ACT] = SEATS[1 - rnd.first_chooser]
+    else:
+        fields[_AT_TABLE] = trick_table(trumps)
+        fields[_AT_PHASE] = Phase.GIFT
+        fields[_AT_TO_ACT] = BOTH
+    return _tuple_new(CompactRound, fields)
 
 
 def give(rnd: CompactRound, seat: int, card: Card) -> CompactRound:
@@ -319,14 +324,25 @@ def give(rnd: CompactRound, seat: int, card: Card) -> CompactRound:
     hand = rnd.hands[seat] & ~(1 << card.index)
     hands = (hand, rnd.hands[1]) if seat == 0 else (rnd.hands[0], hand)
     gifts = (card.index, rnd.gifts[1]) if seat == 0 else (rnd.gifts[0], card.index)
-    waiting = tuple(s for s in (0, 1) if gifts[s] == NO_CARD)
-    if waiting:
-        return rnd._replace(hands=hands, gifts=gifts, to_act=waiting)
-    leader = rnd.leader
-    legal = hands[leader] | rnd.tops[leader]
-    return rnd._replace(
-        hands=hands, gifts=gifts, legal=legal, phase=Phase.PLAY, to_act=SEATS[leader]
-    )
+    fields = list(rnd)
+    fields[_AT_HANDS] = hands
+    fields[_AT_GIFTS] = gifts
+    if NO_CARD in gifts:
+        fields[_AT_TO_ACT] = SEATS[1] if gifts[0] != NO_CARD else SEATS[0]
+    else:
+        leader = rnd.leader
+        fields[_AT_LEGAL] = hands[leader] | rnd.tops[leader]
+        fields[_AT_PHASE] = Phase.PLAY
+        fields[_AT_TO_ACT] = SEATS[leader]
+    return _tuple_new(CompactRound, fields)
+
+
+# Where bid() and give() change a round's fields (a list of them is quicker to change than
+# NamedTuple._replace, which goes through keywords).
+_AT_BIDS, _AT_TRUMPS, _AT_TABLE, _AT_PHASE, _AT_TO_ACT, _AT_HANDS, _AT_GIFTS, _AT_LEGAL = map(
+    CompactRound._fields.index,
+    ("bids", "trumps", "table", "phase", "to_act", "hands", "gifts", "legal"),
+)
 
 
 def play(rnd: CompactRound, seat: int, index: int, events: list[Event]) -> CompactRound:
