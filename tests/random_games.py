@@ -55,7 +55,7 @@ def reshuffle_hidden(state: GameState, seat: int, rng: random.Random) -> GameSta
     hands = (rnd.hands[0], hand) if them == 1 else (hand, rnd.hands[1])
     gifts = (rnd.gifts[0], new_gift) if them == 1 else (new_gift, rnd.gifts[1])
     changed = replace(rnd, hands=hands, gifts=gifts, strawmen=(rows[0], rows[1]))
-    return replace(state, rounds=(*state.rounds[:-1], changed))
+    return state.replace(rounds=(*state.rounds[:-1], changed))
 
 
 def decision_points(seed: int, seat: int | None = None) -> Iterator[GameState]:

@@ -5,6 +5,8 @@ here. The engine imports nothing from the computer players; their bitmask twin o
 (:mod:`bot.ai.fast`) builds its tables from the rules here.
 """
 
+from typing import TYPE_CHECKING, Any
+
 from bot.engine.cards import DECK, Card, CardParseError, Rank, Suit, card, parse_cards
 from bot.engine.deal import Cut, Deal
 from bot.engine.errors import (
@@ -54,9 +56,11 @@ from bot.engine.game import (
     start_game,
 )
 from bot.engine.record import RECORD_FORMAT, from_record, record_text, replay, to_record
-from bot.engine.serialize import STATE_SCHEMA, state_from_json, state_to_json
 from bot.engine.trumps import Bid, BidKind, Trumps, legal_plays, trick_winner, trump_options
 from bot.engine.view import PileView, RoundSummary, TableView, view
+
+if TYPE_CHECKING:
+    from bot.engine.serialize import STATE_SCHEMA, state_from_json, state_to_json
 
 __all__ = [
     "DECK",
@@ -129,3 +133,16 @@ __all__ = [
     "trump_options",
     "view",
 ]
+
+
+_LATER = {"STATE_SCHEMA", "state_from_json", "state_to_json"}
+"""Names read from :mod:`bot.engine.serialize` on first use: a process that plays and writes
+records without storing states (the simulator) does not load it."""
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LATER:
+        from bot.engine import serialize
+
+        return getattr(serialize, name)
+    raise AttributeError(f"module 'bot.engine' has no attribute {name!r}")

@@ -67,6 +67,8 @@ class Layout(NamedTuple):
     """Per seat, each pile's card dealt face up (public)."""
     piled: tuple[int, int]
     """Per seat, the mask of all its strawman cards."""
+    piles: tuple[tuple[int, ...], tuple[int, ...]]
+    """Per seat, each pile's two cards as a mask, by pile."""
 
 
 def layout_of(pairs: Pairs) -> Layout:
@@ -75,20 +77,32 @@ def layout_of(pairs: Pairs) -> Layout:
     pile_of = [-1] * 36
     order = []
     piled = []
+    piles = []
     for row in pairs:
         seat_order: list[int] = []
+        masks: list[int] = []
         for at, (down, up) in enumerate(row):
             u = up.index
             d = down.index
             under[u] = d
             pile_of[u] = pile_of[d] = at
             seat_order += (u, d)
+            masks.append(1 << u | 1 << d)
         order.append(tuple(seat_order))
-        piled.append(sum([1 << i for i in seat_order]))
+        piled.append(sum(masks))
+        piles.append(tuple(masks))
     a, b = pairs
     shown = (tuple([up for _, up in a]), tuple([up for _, up in b]))
     return _layout(
-        (pairs, tuple(under), tuple(pile_of), (order[0], order[1]), shown, (piled[0], piled[1]))
+        (
+            pairs,
+            tuple(under),
+            tuple(pile_of),
+            (order[0], order[1]),
+            shown,
+            (piled[0], piled[1]),
+            (piles[0], piles[1]),
+        )
     )
 
 
@@ -293,11 +307,16 @@ def bid(rnd: CompactRound, choice: Bid) -> CompactRound:
     """The round after a trump choice; after the second, the gifts are due."""
     bids = (*rnd.bids, choice)
     trumps = trumps_of(bids)
+    fields = list(rnd)
+    fields[_AT_BIDS] = bids
+    fields[_AT_TRUMPS] = trumps
     if len(bids) < 2:
-        return rnd._replace(bids=bids, trumps=trumps, to_act=SEATS[1 - rnd.first_chooser])
-    return rnd._replace(
-        bids=bids, trumps=trumps, table=trick_table(trumps), phase=Phase.GIFT, to_act=BOTH
-    )
+        fields[_AT_TO_ACT] = SEATS[1 - rnd.first_chooser]
+    else:
+        fields[_AT_TABLE] = trick_table(trumps)
+        fields[_AT_PHASE] = Phase.GIFT
+        fields[_AT_TO_ACT] = BOTH
+    return _tuple_new(CompactRound, fields)
 
 
 def give(rnd: CompactRound, seat: int, card: Card) -> CompactRound:
@@ -305,14 +324,25 @@ def give(rnd: CompactRound, seat: int, card: Card) -> CompactRound:
     hand = rnd.hands[seat] & ~(1 << card.index)
     hands = (hand, rnd.hands[1]) if seat == 0 else (rnd.hands[0], hand)
     gifts = (card.index, rnd.gifts[1]) if seat == 0 else (rnd.gifts[0], card.index)
-    waiting = tuple(s for s in (0, 1) if gifts[s] == NO_CARD)
-    if waiting:
-        return rnd._replace(hands=hands, gifts=gifts, to_act=waiting)
-    leader = rnd.leader
-    legal = hands[leader] | rnd.tops[leader]
-    return rnd._replace(
-        hands=hands, gifts=gifts, legal=legal, phase=Phase.PLAY, to_act=SEATS[leader]
-    )
+    fields = list(rnd)
+    fields[_AT_HANDS] = hands
+    fields[_AT_GIFTS] = gifts
+    if NO_CARD in gifts:
+        fields[_AT_TO_ACT] = SEATS[1] if gifts[0] != NO_CARD else SEATS[0]
+    else:
+        leader = rnd.leader
+        fields[_AT_LEGAL] = hands[leader] | rnd.tops[leader]
+        fields[_AT_PHASE] = Phase.PLAY
+        fields[_AT_TO_ACT] = SEATS[leader]
+    return _tuple_new(CompactRound, fields)
+
+
+# Where bid() and give() change a round's fields (a list of them is quicker to change than
+# NamedTuple._replace, which goes through keywords).
+_AT_BIDS, _AT_TRUMPS, _AT_TABLE, _AT_PHASE, _AT_TO_ACT, _AT_HANDS, _AT_GIFTS, _AT_LEGAL = map(
+    CompactRound._fields.index,
+    ("bids", "trumps", "table", "phase", "to_act", "hands", "gifts", "legal"),
+)
 
 
 def play(rnd: CompactRound, seat: int, index: int, events: list[Event]) -> CompactRound:
@@ -358,15 +388,16 @@ def play(rnd: CompactRound, seat: int, index: int, events: list[Event]) -> Compa
         tops = (tops[0] ^ bit, tops[1]) if seat == 0 else (tops[0], tops[1] ^ bit)
         below = layout.under[index]
         events.append(_STRAW_PLAYED[(seat * 5 + layout.pile_of[index]) * 36 + index])
-    plays = (*plays, index)
-    legals = (*legals, legal)
+    plays += (index,)
+    legals += (legal,)
 
     if led < 0:
         follower = 1 - seat
         available = hands[follower] | tops[follower]
         if available & table.follow[index]:
             available &= table.allowed[index]
-        return _round(
+        return _tuple_new(
+            CompactRound,
             (
                 number,
                 dealer,
@@ -393,7 +424,7 @@ def play(rnd: CompactRound, seat: int, index: int, events: list[Event]) -> Compa
                 below,
                 legals,
                 available,
-            )
+            ),
         )
 
     winner = seat if table.beats[led] >> index & 1 else leader
@@ -426,7 +457,7 @@ def play(rnd: CompactRound, seat: int, index: int, events: list[Event]) -> Compa
                 downs = (downs[0], downs[1] ^ ubit)
                 turned = (turned[0], _with(turned[1], at, DECK[under]))
             events.append(_turned(owner, at, under))
-    tricks = (*tricks, done)
+    tricks += (done,)
     if len(tricks) == TRICKS_PER_ROUND:
         received = (POINTS[gifts[1]], POINTS[gifts[0]])
         scores = (captured[0] + received[0], captured[1] + received[1])
@@ -436,7 +467,8 @@ def play(rnd: CompactRound, seat: int, index: int, events: list[Event]) -> Compa
     else:
         legal = hands[winner] | tops[winner]
         to_act = SEATS[winner]
-    return _round(
+    return _tuple_new(
+        CompactRound,
         (
             number,
             dealer,
@@ -463,7 +495,7 @@ def play(rnd: CompactRound, seat: int, index: int, events: list[Event]) -> Compa
             NO_CARD,
             legals,
             legal,
-        )
+        ),
     )
 
 
@@ -471,7 +503,8 @@ def _with(row: tuple[Card | None, ...], at: int, card: Card) -> tuple[Card | Non
     return (*row[:at], card, *row[at + 1 :])
 
 
-_round = partial(tuple.__new__, CompactRound)
+_tuple_new = tuple.__new__
+_round = partial(_tuple_new, CompactRound)
 _layout = partial(tuple.__new__, Layout)
 """A round from its fields in order, without the keyword handling of ``CompactRound()``."""
 

@@ -13,8 +13,9 @@ attributes as ever, are built from them on first access to :attr:`GameState.roun
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any, NamedTuple
 
 from bot.engine import compact
 from bot.engine.cards import DECK, Card
@@ -174,46 +175,53 @@ class Round:
         return (a, b)
 
 
-@dataclass(frozen=True, slots=True, eq=False)
-class GameState:
-    """A whole game: every round so far, the totals, and how it ended.
-
-    Built by :func:`apply` from compact rounds; :attr:`rounds` is then built on first access.
-    Constructed directly (or with :func:`dataclasses.replace`), it reads its rounds into
-    compact ones, so a hand-made state plays on like any other.
-    """
+class _Fields(NamedTuple):
+    """What a :class:`GameState` is made of, in order: the game's figures, its rounds in compact
+    form, and what the game waits for, worked out when the state is made."""
 
     target: int
     """Points to reach: 300 (standard) or 500 (long)."""
     cut: Cut
     """The cut that chose the first dealer."""
-    rounds: tuple[Round, ...] = ()
-    """Every round so far; the last is the current one."""
-    totals: tuple[int, int] = (0, 0)
+    totals: tuple[int, int]
     """Running totals after the completed rounds."""
-    outcome: Outcome | None = None
+    outcome: Outcome | None
     """How the game ended, once it has."""
-    moves: int = 0
+    moves: int
     """Actions applied so far: a version number for the state."""
-    cores: tuple[CompactRound, ...] = field(init=False, repr=False)
+    cores: tuple[CompactRound, ...]
     """The rounds in compact form: what play reads and writes."""
-    finished: tuple[RoundSummary, ...] = field(init=False, repr=False)
+    finished: tuple[RoundSummary, ...]
     """A summary of every finished round, gifts revealed (public once the round is over)."""
+    phase: Phase
+    """Where the game stands: the current round's phase, or ``OVER``."""
+    to_act: tuple[int, ...]
+    """The seats the game waits for (both during the gifts, none between rounds)."""
+    is_over: bool
+    """Whether the game has ended (:attr:`outcome` is set)."""
 
-    def __post_init__(self) -> None:
-        cores = tuple(compact_round(r) for r in self.rounds)
-        object.__setattr__(self, "cores", cores)
-        object.__setattr__(self, "finished", summaries(cores))
 
-    if not TYPE_CHECKING:
+class GameState(_Fields):
+    """A whole game: every round so far, the totals, and how it ended.
 
-        def __getattr__(self, name: str) -> Any:
-            # Only reached for a slot left empty: the rounds of a state made by apply().
-            if name != "rounds":
-                raise AttributeError(f"'GameState' object has no attribute {name!r}")
-            rounds = tuple(public_round(c) for c in self.cores)
-            object.__setattr__(self, "rounds", rounds)
-            return rounds
+    Immutable: an immutable tuple of its fields (:class:`_Fields`), so that :func:`apply`
+    makes the next state in one step. :attr:`rounds`, the rounds as :class:`Round` objects,
+    is built on first access and kept. ``GameState(target, cut, rounds, totals, outcome,
+    moves)`` reads hand-made rounds into compact ones, so such a state plays on like any other;
+    :meth:`replace` makes a changed copy the same way.
+    """
+
+    def __new__(
+        cls,
+        target: int,
+        cut: Cut,
+        rounds: tuple[Round, ...] = (),
+        totals: tuple[int, int] = (0, 0),
+        outcome: Outcome | None = None,
+        moves: int = 0,
+    ) -> GameState:
+        cores = tuple(compact_round(r) for r in rounds)
+        return cls.stored(target, cut, cores, totals, outcome, moves)
 
     @classmethod
     def stored(
@@ -226,29 +234,45 @@ class GameState:
         moves: int,
     ) -> GameState:
         """A state from its compact rounds, as storage keeps them (no replay)."""
-        state: GameState = _new(cls)
-        for name, value in (
-            ("target", target),
-            ("cut", cut),
-            ("totals", totals),
-            ("outcome", outcome),
-            ("moves", moves),
-            ("cores", cores),
-            ("finished", summaries(cores)),
-        ):
-            _set(state, name, value)
-        return state
+        return _made(target, cut, totals, outcome, moves, cores, summaries(cores))
+
+    def replace(self, **changes: Any) -> GameState:
+        """A copy with some of ``target``, ``cut``, ``rounds``, ``totals``, ``outcome`` and
+        ``moves`` changed (as :func:`dataclasses.replace` would): to set up a position."""
+        rounds = changes.pop("rounds", None)
+        fields = {n: changes.pop(n, getattr(self, n)) for n in _PUBLIC_FIELDS}
+        if changes:
+            raise TypeError(f"GameState has no field {next(iter(changes))!r} to replace")
+        if rounds is None:
+            return GameState.stored(cores=self.cores, **fields)
+        return GameState(rounds=rounds, **fields)
+
+    @cached_property
+    def rounds(self) -> tuple[Round, ...]:
+        """Every round so far; the last is the current one."""
+        return tuple(public_round(c) for c in self.cores)
 
     def __eq__(self, other: object) -> bool:
-        if not isinstance(other, GameState):
+        if type(other) is not GameState:
             return NotImplemented
-        return self._key() == other._key()
+        return tuple.__eq__(self, other)
 
-    def __hash__(self) -> int:
-        return hash(self._key())
+    def __ne__(self, other: object) -> bool:
+        if type(other) is not GameState:
+            return NotImplemented
+        return tuple.__ne__(self, other)
 
-    def _key(self) -> tuple[object, ...]:
-        return (self.target, self.cut, self.totals, self.outcome, self.moves, self.cores)
+    __hash__ = tuple.__hash__
+
+    def __repr__(self) -> str:
+        return (
+            f"GameState(target={self.target!r}, cut={self.cut!r}, totals={self.totals!r}, "
+            f"outcome={self.outcome!r}, moves={self.moves!r}, phase={self.phase!r})"
+        )
+
+    def __reduce__(self) -> tuple[object, tuple[tuple[object, ...]]]:
+        # Its fields only (not the rounds kept on first access), and not through __new__.
+        return (_rebuilt, (tuple(self),))
 
     @property
     def first_dealer(self) -> int:
@@ -258,25 +282,6 @@ class GameState:
     def round(self) -> Round:
         """The current (last) round."""
         return self.rounds[-1]
-
-    @property
-    def phase(self) -> Phase:
-        if self.outcome is not None:
-            return Phase.OVER
-        if not self.cores:
-            return Phase.DEAL
-        return self.cores[-1].phase
-
-    @property
-    def is_over(self) -> bool:
-        return self.outcome is not None
-
-    @property
-    def to_act(self) -> tuple[int, ...]:
-        """The seats the game waits for (both during the gifts, none between rounds)."""
-        if self.outcome is not None or not self.cores:
-            return ()
-        return self.cores[-1].to_act
 
     @property
     def next_dealer(self) -> int:
@@ -300,39 +305,39 @@ class GameState:
         return 1 - self.cores[-1].first_chooser
 
 
-_new = object.__new__
-_set = object.__setattr__
+_PUBLIC_FIELDS = ("target", "cut", "totals", "outcome", "moves")
+_new = tuple.__new__
+_PLAY = Phase.PLAY
+_OVER = Phase.OVER
+_DEAL = Phase.DEAL
 
 
-def _state(
-    template: GameState,
-    cores: tuple[CompactRound, ...],
-    totals: tuple[int, int],
-    outcome: Outcome | None,
-    finished: tuple[RoundSummary, ...] | None = None,
-    moves: int = -1,
-) -> GameState:
-    """The state after one more action (``moves`` actions in all, if given), from its compact
-    rounds (``rounds`` left to build)."""
-    state: GameState = _new(GameState)
-    _SET_TARGET(state, template.target)
-    _SET_CUT(state, template.cut)
-    _SET_TOTALS(state, totals)
-    _SET_OUTCOME(state, outcome)
-    _SET_MOVES(state, template.moves + 1 if moves < 0 else moves)
-    _SET_CORES(state, cores)
-    _SET_FINISHED(state, template.finished if finished is None else finished)
+def _rebuilt(fields: tuple[object, ...]) -> GameState:
+    state: GameState = _new(GameState, fields)
     return state
 
 
-# The slots' own setters: a frozen state is filled in without going through __setattr__.
-_SET_TARGET = vars(GameState)["target"].__set__
-_SET_CUT = vars(GameState)["cut"].__set__
-_SET_TOTALS = vars(GameState)["totals"].__set__
-_SET_OUTCOME = vars(GameState)["outcome"].__set__
-_SET_MOVES = vars(GameState)["moves"].__set__
-_SET_CORES = vars(GameState)["cores"].__set__
-_SET_FINISHED = vars(GameState)["finished"].__set__
+def _made(
+    target: int,
+    cut: Cut,
+    totals: tuple[int, int],
+    outcome: Outcome | None,
+    moves: int,
+    cores: tuple[CompactRound, ...],
+    finished: tuple[RoundSummary, ...],
+) -> GameState:
+    """The state of these fields, with what it waits for worked out."""
+    if outcome is not None:
+        phase, to_act = _OVER, compact.NOBODY
+    elif not cores:
+        phase, to_act = _DEAL, compact.NOBODY
+    else:
+        phase, to_act = cores[-1].phase, cores[-1].to_act
+    state: GameState = _new(
+        GameState,
+        (target, cut, totals, outcome, moves, cores, finished, phase, to_act, outcome is not None),
+    )
+    return state
 
 
 def summaries(cores: tuple[CompactRound, ...]) -> tuple[RoundSummary, ...]:
@@ -467,24 +472,30 @@ _GIFT_PICKS = (picker(GIFTS[0]), picker(GIFTS[1]))
 
 def legal_actions(state: GameState, seat: int) -> list[Bid] | list[Gift] | list[Play]:
     """What ``seat`` may do now in the round (resigning aside). Empty when not its turn."""
-    cores = state.cores
-    if state.outcome is not None or not cores or seat not in cores[-1].to_act:
+    if seat not in state.to_act:
         return []
-    return list(options(cores[-1], seat))  # type: ignore[return-value]
+    return list(options(state.cores[-1], seat))  # type: ignore[return-value]
 
 
 def options(rnd: CompactRound, seat: int) -> tuple[Bid, ...] | tuple[Gift, ...] | tuple[Play, ...]:
     """What ``seat`` may do now in the round, which waits for it: shared tuples of the
     engine's actions, in the order :func:`legal_actions` lists them."""
     phase = rnd.phase
-    if phase is Phase.PLAY:
+    if phase is _PLAY:
         legal = rnd.legal
         found = _PLAY_PICKS[seat](legal & rnd.hands[seat])
         straw = legal & rnd.tops[seat]
         if straw:
             plays = PLAYS[seat]
             if straw & (straw - 1):
-                found += tuple([plays[i] for i in rnd.layout.order[seat] if straw >> i & 1])
+                # Strawman cards by pile: a pile shows one card at a time.
+                found += tuple(
+                    [
+                        plays[(straw & m).bit_length() - 1]
+                        for m in rnd.layout.piles[seat]
+                        if straw & m
+                    ]
+                )
             else:
                 found += (plays[straw.bit_length() - 1],)
         return found
@@ -600,18 +611,35 @@ def is_legal(state: GameState, action: Action) -> bool:
 
 def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
     """Check and apply an action; return the new state and what happened."""
-    events: list[Event] = []
-    cores = state.cores
-    if type(action) is Play and state.outcome is None and cores:
+    if type(action) is Play and state.phase is _PLAY:
         # The usual step, checked in one look at the legal set the round keeps.
+        target, cut, totals, _, moves, cores, finished, _, to_act, _ = state
         rnd = cores[-1]
         seat = action.seat
-        if rnd.legal >> action.card.index & 1 and rnd.to_act[0] == seat:
-            rnd = compact.play(rnd, seat, action.card.index, events)
-            if rnd.scores is None:
-                return _state(state, (*cores[:-1], rnd), state.totals, None), events
-            return _ended(state, rnd, events)
+        index = action.card.index
+        if rnd.legal >> index & 1 and to_act[0] == seat:
+            events: list[Event] = []
+            rnd = compact.play(rnd, seat, index, events)
+            if rnd.scores is not None:
+                return _ended(state, rnd, events)
+            made: GameState = _new(
+                GameState,
+                (
+                    target,
+                    cut,
+                    totals,
+                    None,
+                    moves + 1,
+                    (*cores[:-1], rnd),
+                    finished,
+                    _PLAY,
+                    rnd.to_act,
+                    False,
+                ),
+            )
+            return made, events
     check(state, action)
+    events = []
     if isinstance(action, Play | Bid | Gift):
         rnd = step(state.cores[-1], action, events)
     elif isinstance(action, Resign):
@@ -632,6 +660,27 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
     if rnd.scores is None:
         return _state(state, (*state.cores[:-1], rnd), state.totals, None), events
     return _ended(state, rnd, events)
+
+
+def _state(
+    template: GameState,
+    cores: tuple[CompactRound, ...],
+    totals: tuple[int, int],
+    outcome: Outcome | None,
+    finished: tuple[RoundSummary, ...] | None = None,
+    moves: int = -1,
+) -> GameState:
+    """The state after one more action (``moves`` actions in all, if given), from its compact
+    rounds."""
+    return _made(
+        template.target,
+        template.cut,
+        totals,
+        outcome,
+        template.moves + 1 if moves < 0 else moves,
+        cores,
+        template.finished if finished is None else finished,
+    )
 
 
 def step(rnd: CompactRound, action: RoundAction, events: list[Event]) -> CompactRound:

@@ -68,6 +68,46 @@ def picker(items: Sequence[Item]) -> Callable[[int], tuple[Item, ...]]:
     return pick
 
 
+def joiner(texts: Sequence[str]) -> Callable[[int], str]:
+    """``joiner(texts)(mask)``: the texts of the cards of ``mask`` (``texts[i]`` for card
+    ``i``), lowest index first, joined by commas; each third of a mask is joined once, then
+    kept, so a mask's text is at most two more joins."""
+    table = tuple(texts)
+    thirds: list[list[str | None]] = [[None] * 4096 for _ in range(3)]
+    indices = (INDEX_LOW, INDEX_MID, INDEX_HIGH)
+
+    def third(part: int, m: int) -> str:
+        text = thirds[part][m]
+        if text is None:
+            text = thirds[part][m] = ",".join([table[i] for i in indices[part][m]])
+        return text
+
+    low, mid, high = thirds
+
+    def join(mask: int) -> str:
+        m = mask & 4095
+        a = low[m] if m else ""
+        if a is None:
+            a = third(0, m)
+        m = mask >> 12 & 4095
+        b = mid[m] if m else ""
+        if b is None:
+            b = third(1, m)
+        m = mask >> 24
+        c = high[m] if m else ""
+        if c is None:
+            c = third(2, m)
+        if a and b:
+            a = f"{a},{b}"
+        elif b:
+            a = b
+        if a and c:
+            return f"{a},{c}"
+        return a or c
+
+    return join
+
+
 cards_in = picker(DECK)
 """``cards_in(mask)``: the cards of ``mask``, lowest index first (a shared tuple)."""
 

@@ -11,7 +11,7 @@ import json
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
-from bot.engine.cards import Card, Rank, Suit, cards_text, parse_cards
+from bot.engine.cards import DECK, Card, Rank, Suit, cards_text, parse_cards
 from bot.engine.compact import NO_CARD, CompactRound
 from bot.engine.deal import Cut, Deal
 from bot.engine.errors import IllegalAction, InvalidDeal, InvalidRecord
@@ -29,7 +29,7 @@ from bot.engine.game import (
     apply,
     start_game,
 )
-from bot.engine.masks import TEXTS, picker
+from bot.engine.masks import TEXTS, joiner
 from bot.engine.trumps import Bid, BidKind
 
 RECORD_FORMAT = "vidrasso-record/1"
@@ -138,7 +138,9 @@ _dumps = json.JSONEncoder(separators=(",", ":")).encode
 _NULL = "null"
 QUOTED: tuple[str, ...] = tuple(f'"{t}"' for t in TEXTS)
 """``QUOTED[i]``: card ``i``'s text as a JSON string."""
-_QUOTED_IN = picker(QUOTED)
+_JOINED = joiner(QUOTED)
+_QUOTE_OF = dict(zip(DECK, QUOTED, strict=True)).__getitem__
+"""A card's text as a JSON string (cards hash by identity: a lookup in C)."""
 
 
 def _bid_text(bid: Bid) -> str:
@@ -146,7 +148,7 @@ def _bid_text(bid: Bid) -> str:
 
 
 def _row_text(cards: Iterable[Card]) -> str:
-    return ",".join([QUOTED[c.index] for c in cards])
+    return ",".join(map(_QUOTE_OF, cards))
 
 
 def _deal_text(deal: Deal) -> str:
@@ -158,46 +160,57 @@ def _deal_text(deal: Deal) -> str:
 def _tricks(rnd: CompactRound, out: list[str]) -> None:
     """Append the round's tricks as a record writes them, each play with its legal list in
     the order the engine offered it: hand cards by index, then strawman cards by pile."""
-    layout = rnd.layout
-    piled = layout.piled
-    order = layout.order
+    piles = rnd.layout.piles
+    piled = rnd.layout.piled
     done = rnd.tricks
     finished = len(done)
     plays = rnd.plays
     legals = rnd.legals
-    count = len(plays)
+    last = len(plays) - 1
     heads = _HEADS
-    pick = _QUOTED_IN
+    join = _JOINED
     quoted = QUOTED
-    leader = rnd.leader if not done else done[0].leader
-    for k in range(count):
-        seat = leader if k % 2 == 0 else 1 - leader
-        legal = legals[k]
-        straw = legal & piled[seat]
-        names = ",".join(pick(legal ^ straw))
-        if straw:
-            if straw & (straw - 1):
-                ordered = ",".join([quoted[i] for i in order[seat] if straw >> i & 1])
-            else:
-                ordered = quoted[straw.bit_length() - 1]
-            names = f"{names},{ordered}" if names else ordered
-        text = f"{heads[seat][plays[k]]}{names}]}}"
-        number = k >> 1
-        if k % 2 == 0:
-            out.append(f'{"," if k else ""}{{"leader":{leader},"plays":[{text}')
+    append = out.append
+    leader = seat = 0
+    for k, legal in enumerate(legals):
+        if k & 1:
+            seat = 1 - leader
+            append(",")
         else:
-            out.append(f",{text}")
-        if k % 2 == 1 or k + 1 == count:
-            if number < finished:
-                out.append(f'],"winner":{done[number].winner}}}')
-                leader = done[number + 1].leader if number + 1 < finished else rnd.leader
+            number = k >> 1
+            leader = seat = done[number].leader if number < finished else rnd.leader
+            append(_LEADS[k > 0][leader])
+        append(heads[seat][plays[k]])
+        straw = legal & piled[seat]
+        if straw:
+            hand = legal ^ straw
+            if hand:
+                append(join(hand))
+                append(",")
+            if straw & (straw - 1):
+                # By pile: a pile shows one card at a time.
+                append(
+                    ",".join(
+                        [quoted[(straw & m).bit_length() - 1] for m in piles[seat] if straw & m]
+                    )
+                )
             else:
-                out.append("]}")
+                append(quoted[straw.bit_length() - 1])
+        else:
+            append(join(legal))
+        append("]}")
+        if k & 1 or k == last:
+            number = k >> 1
+            append(_TAKEN[done[number].winner] if number < finished else "]}")
 
 
 _HEADS = tuple(tuple(f'{{"seat":{s},"card":{q},"legal":[' for q in QUOTED) for s in (0, 1))
 """``_HEADS[s][i]``: a play of card ``i`` by seat ``s`` as a record writes it, up to its
 legal list."""
+_LEADS = tuple(tuple(f'{sep}{{"leader":{s},"plays":[' for s in (0, 1)) for sep in ("", ","))
+"""``_LEADS[later][s]``: the start of a trick led by seat ``s`` (after a comma if ``later``)."""
+_TAKEN = ('],"winner":0}', '],"winner":1}')
+"""``_TAKEN[s]``: the end of a trick taken by seat ``s``."""
 
 
 def replay(record: Record, *, check_legal: bool = True) -> Iterator[tuple[GameState, Action]]:

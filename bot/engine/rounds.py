@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from bot.engine.compact import play
-from bot.engine.game import Action, Event, GameState, Phase, Play, advanced, ended, step
+from bot.engine.game import PLAYS, Action, Event, GameState, Phase, Play, advanced, ended, step
 from bot.engine.view import TableView, seen_in
 
 Decide = Callable[[TableView], Action]
@@ -43,12 +43,18 @@ def play_on(state: GameState, decide: Decide | Sequence[Decide]) -> tuple[GameSt
         seat = rnd.to_act[0]
         seen = seen_in(rnd, seat, target, moves, None, totals, finished)
         action = deciders[seat](seen)
-        if action not in seen.actions:
-            return (state if moves == state.moves else advanced(state, rnd, moves)), action
         if type(action) is Play:
-            rnd = play(rnd, seat, action.card.index, events)
-        else:
+            index = action.card.index
+            # One of the view's plays is the engine's own object for a card of the legal set.
+            if (action is not PLAYS[seat][index] or not rnd.legal >> index & 1) and (
+                action not in seen.actions
+            ):
+                return (state if moves == state.moves else advanced(state, rnd, moves)), action
+            rnd = play(rnd, seat, index, events)
+        elif action in seen.actions:
             rnd = step(rnd, action, events)
+        else:
+            return (state if moves == state.moves else advanced(state, rnd, moves)), action
         moves += 1
         if rnd.scores is not None:
             return ended(state, rnd, events, moves), None

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
-from functools import partial
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from bot.engine.cards import DECK, Card
@@ -155,6 +154,8 @@ class Seen(NamedTuple):
     """The viewer's own hand as a card mask; -1 for the public view."""
     gift: int
     """The card the viewer gave, or :data:`NO_CARD`."""
+    seat: int | None
+    """Whose eyes; None for the public view."""
 
 
 def view(state: GameState, seat: int | None = None) -> TableView:
@@ -187,14 +188,14 @@ def seen_in(
     hands = rnd.hands
     gifts = rnd.gifts
     seen: TableView = _new(TableView)
-    _set_seat(seen, seat)
     if seat is None:
         mine, given = -1, NO_CARD
     else:
         mine, given = hands[seat], gifts[seat]
     _set_seen(
         seen,
-        _seen(
+        _tuple_new(
+            Seen,
             (
                 rnd[:PUBLIC],
                 target,
@@ -206,7 +207,8 @@ def seen_in(
                 (gifts[0] != NO_CARD, gifts[1] != NO_CARD),
                 mine,
                 given,
-            )
+                seat,
+            ),
         ),
     )
     acts = seat is not None and outcome is None and seat in rnd.to_act
@@ -215,10 +217,9 @@ def seen_in(
 
 
 _new = object.__new__
-_set_seat = vars(TableView)["seat"].__set__
 _set_seen = vars(TableView)["_seen"].__set__
 _set_actions = vars(TableView)["actions"].__set__
-_seen = partial(tuple.__new__, Seen)
+_tuple_new = tuple.__new__
 
 
 def _table(index: int) -> Callable[[Seen], object]:
@@ -236,6 +237,7 @@ def _trick(seen: Seen) -> tuple[Card, ...]:
 
 
 _FIELDS: dict[str, Callable[[Seen], object]] = {
+    "seat": lambda seen: seen.seat,
     "target": lambda seen: seen.target,
     "moves": lambda seen: seen.moves,
     "phase": lambda seen: Phase.OVER if seen.outcome is not None else _TABLE["phase"](seen),

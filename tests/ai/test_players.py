@@ -31,6 +31,7 @@ from bot.engine import (
     apply,
     card,
     from_record,
+    new_game,
     parse_cards,
     start_game,
     to_record,
@@ -217,3 +218,15 @@ def test_greedy_leads_trumps_only_as_sure_winners_or_when_it_must() -> None:
         known = knowledge(seen)
         plain = [c for c in seen.legal if not seen.trumps.is_trump(c)]
         assert is_sure_winner(choice.card, known) or not plain
+
+
+def test_the_random_player_draws_as_rng_choice_does() -> None:
+    state = new_game(random.Random(4))
+    options = tuple(view(state, state.to_act[0]).actions)
+    for seed in range(200):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        for size in (1, 2, 3, 5, 8, 9, 17):
+            shown = view(state, state.to_act[0])
+            object.__setattr__(shown, "actions", options[:size])
+            assert RandomPlayer().decide(shown, ours) is theirs.choice(options[:size])
+        assert ours.random() == theirs.random()

@@ -111,8 +111,8 @@ def test_its_own_face_down_strawmen_are_unknown_to_it() -> None:
         row = tuple(
             Strawman(p.up, next(rotated) if p.down is not None else None) for p in rnd.strawmen[0]
         )
-        other = replace(
-            state, rounds=(*state.rounds[:-1], replace(rnd, strawmen=(row, rnd.strawmen[1])))
+        other = state.replace(
+            rounds=(*state.rounds[:-1], replace(rnd, strawmen=(row, rnd.strawmen[1])))
         )
         assert view(other, 0) == view(state, 0)
         assert small_decide("hard", view(other, 0), 5) == small_decide("hard", view(state, 0), 5)

@@ -36,7 +36,7 @@ from bot.engine import (
     start_game,
     view,
 )
-from bot.engine.deal import places
+from bot.engine.deal import places, shuffled_deck
 
 
 def c(text: str) -> Card:
@@ -114,6 +114,15 @@ def test_a_deck_order_is_dealt_where_its_places_say() -> None:
     assert deal.strawmen[0][0] == (DECK[0], DECK[10]) and deal.hands[1][-1] is DECK[35]
     shuffled = Deal.shuffled(random.Random(2))
     assert Deal.from_order(shuffled.order()) == shuffled
+
+
+def test_the_written_out_shuffle_is_the_standard_librarys() -> None:
+    for seed in range(300):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        expected = list(DECK)
+        theirs.shuffle(expected)
+        assert shuffled_deck(ours) == expected
+        assert ours.random() == theirs.random()  # the same draws taken, no more
 
 
 def test_round_one_non_dealer_chooses_first_and_picks_the_kind() -> None:
@@ -248,20 +257,20 @@ def test_game_ends_at_target_and_continues_on_a_tie(seed: int) -> None:
     a, b = scored.round.scores or (0, 0)
     assert a + b == 180
     # totals tied at or above the target: the game goes on
-    tied = replace(before, totals=(400 - a, 400 - b))
+    tied = before.replace(totals=(400 - a, 400 - b))
     after, _ = apply(tied, last)
     assert after.totals == (400, 400) and after.outcome is None and after.phase is Phase.DEAL
     # one point apart above the target: the higher total wins
-    ahead = replace(before, totals=(401 - a, 400 - b))
+    ahead = before.replace(totals=(401 - a, 400 - b))
     after, _ = apply(ahead, last)
     assert after.outcome is not None and after.outcome.winner == 0
     assert after.outcome.termination is Termination.FINISHED
     # both below the target: the game goes on
-    below = replace(before, totals=(0, 0))
+    below = before.replace(totals=(0, 0))
     after, _ = apply(below, last)
     assert after.outcome is None
     # exactly at the target counts as reaching it
-    exact = replace(before, totals=(300 - a, 0))
+    exact = before.replace(totals=(300 - a, 0))
     after, _ = apply(exact, last)
     assert after.totals[0] == 300
     assert after.outcome is not None and after.outcome.winner == (
@@ -281,7 +290,7 @@ def test_later_rounds_lower_total_chooses_first_ties_to_previous_second(
     scored, _ = apply(state, last)
     a, b = scored.round.scores or (0, 0)
     rnd = replace(state.round, first_chooser=previous_first)
-    prepared = replace(state, rounds=(rnd,), totals=(totals[0] - a, totals[1] - b))
+    prepared = state.replace(rounds=(rnd,), totals=(totals[0] - a, totals[1] - b))
     ended, _ = apply(prepared, last)
     assert ended.totals == totals and ended.phase is Phase.DEAL
     nxt, _ = apply(ended, Deal.shuffled(random.Random(1)))
