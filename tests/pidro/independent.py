@@ -58,6 +58,13 @@ HIGHEST_BID = 14
 FORCED_BID = 6
 POINTS_PER_HAND = 14
 RESULTS = ("finished", "resigned", "timeout", "abandoned")
+GAME_KEYS = ("format", "players", "target", "first_dealer", "hands", "result", "winner_team")
+HAND_KEYS = (
+    *("dealer", "deal", "stock", "bids", "contract", "trump", "discards", "received"),
+    *("dealer_keeps", "kills", "tricks", "kept_by", "points", "scores", "totals"),
+)
+"""The keys ``PIDRO_RULES.md`` shows; our records add ``number``, ``trump_legal``,
+``kill_legal``, ``dealer_discard`` and a trick's ``points``, which are checked when present."""
 
 Record = dict[str, Any]
 
@@ -102,6 +109,16 @@ def card_points(card: str, trump: str) -> int:
     if card[0] == "5":
         return 5
     return 1 if card[0] in "AJT2" else 0
+
+
+def trick_result(played: list[tuple[int, str]], trump: str) -> tuple[int, list[int]]:
+    """The winner of a trick of (seat, card) plays and the points each team takes from it:
+    the 2 scores for whoever played it, everything else for the winner's team."""
+    winner = max(played, key=lambda p: strength(p[1], trump))[0]
+    taken = [0, 0]
+    for seat, card in played:
+        taken[team(seat if card[0] == "2" else winner)] += card_points(card, trump)
+    return winner, taken
 
 
 def team(seat: int) -> int:
@@ -173,6 +190,7 @@ class _Game:
     def run(self) -> None:
         record = self.record
         self.same("format", record.get("format"), FORMAT)
+        self.keys("the record", record, GAME_KEYS)
         result = record.get("result")
         if result not in RESULTS:
             self.problem(f"result {result!r} is not one of {RESULTS}")
@@ -189,6 +207,8 @@ class _Game:
             self.audit.hands += 1
             self.same("number", hand.get("number", index + 1), index + 1)
             self.same("dealer", hand.get("dealer"), dealer)
+            if not last or result == "finished":
+                self.keys("the hand", hand, HAND_KEYS)
             try:
                 bidders, points = self.hand(hand, dealer)
             except _Incomplete:
@@ -220,6 +240,15 @@ class _Game:
         elif result == "abandoned":
             self.same("winner_team", record.get("winner_team"), None)
 
+    def keys(self, name: str, item: object, wanted: tuple[str, ...]) -> None:
+        """The keys PIDRO_RULES.md's ``pidro-record/1`` lists must be there (more may be)."""
+        if not isinstance(item, dict):
+            self.problem(f"{name} is {item!r}, not an object")
+            return
+        missing = [k for k in wanted if k not in item]
+        if missing:
+            self.problem(f"{name} lacks {missing}")
+
     def key(self, hand: Record, name: str) -> Any:
         if name not in hand:
             raise _Incomplete
@@ -235,11 +264,9 @@ class _Game:
             raise self.refuse("the deal and stock are not one 52-card deck")
 
         contract_seat, bid, forced = self.bidding(self.key(hand, "bids"), dealer)
-        self.same(
-            "contract",
-            self.key(hand, "contract"),
-            {"seat": contract_seat, "bid": bid, "forced": forced},
-        )
+        contract = self.key(hand, "contract")
+        self.keys("contract", contract, ("seat", "bid", "forced"))
+        self.same("contract", contract, {"seat": contract_seat, "bid": bid, "forced": forced})
 
         trump = self.key(hand, "trump")
         if "trump_legal" in hand:
@@ -326,6 +353,7 @@ class _Game:
                 self.problem("the dealer is given a choice after three passes (a forced 6)")
             if turn >= 4:
                 raise self.refuse("more than four bids in one round")
+            self.keys(f"bids[{turn}]", entry, ("seat", "bid", "legal"))
             self.same(f"bids[{turn}].seat", entry.get("seat"), seat)
             open_bids: list[int | None]
             if highest is None:
@@ -368,6 +396,7 @@ class _Game:
             where = self.where
             self.where = f"{where} trick {number + 1}"
             trick = tricks[number]
+            self.keys("the trick", trick, ("leader", "plays"))
             went_cold: list[int] = []
             while not left[leader]:  # a leader without trumps goes cold
                 if leader not in cold:
@@ -388,6 +417,7 @@ class _Game:
                 if len(played) >= len(plays):
                     raise _Incomplete
                 entry = plays[len(played)]
+                self.keys(f"play {len(played) + 1}", entry, ("seat", "card", "legal"))
                 self.same(f"play {len(played) + 1} seat", entry.get("seat"), seat)
                 legal = sorted(left[seat])
                 self.audit.decisions += 1
@@ -401,11 +431,8 @@ class _Game:
                 played.append((seat, card))
             if len(plays) != len(played):
                 self.problem(f"{len(plays)} plays recorded, the rules give {len(played)}")
-            winner = max(played, key=lambda p: strength(p[1], trump))[0]
-            taken = [0, 0]
-            for seat, card in played:
-                # the 2 scores for whoever played it; everything else for the trick's winner
-                taken[team(seat if card[0] == "2" else winner)] += card_points(card, trump)
+            winner, taken = trick_result(played, trump)
+            self.keys("the trick", trick, ("winner", "cold"))
             self.same("winner", trick.get("winner"), winner)
             self.same_set("cold", trick.get("cold"), went_cold)
             if "points" in trick:

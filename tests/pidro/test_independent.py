@@ -35,7 +35,24 @@ from bot.pidro import (
     to_record,
 )
 from bot.simulate import main
-from tests.pidro.independent import Audit, Disagreement, check, replay
+from tests.pidro.independent import (
+    Audit,
+    Disagreement,
+    check,
+    replay,
+    strength,
+    trick_result,
+    trumps_of,
+)
+
+
+def test_the_independent_reading_follows_the_worked_examples() -> None:
+    order = sorted(trumps_of("H"), key=lambda c: -strength(c, "H"))
+    assert order == "AH KH QH JH TH 9H 8H 7H 6H 5H 5D 4H 3H 2H".split()
+    # trump spades: seat 1 leads 2S, seat 2 plays 5C, seat 3 KS, seat 0 TS; then had seat 2
+    # played the 2S, team A would score its point although team B won
+    assert trick_result([(1, "2S"), (2, "5C"), (3, "KS"), (0, "TS")], "S") == (3, [0, 7])
+    assert trick_result([(1, "5C"), (2, "2S"), (3, "KS"), (0, "TS")], "S") == (3, [1, 6])
 
 
 def simulated(tmp_path: Path, players: str, games: int, seed: int) -> list[dict[str, Any]]:
@@ -189,6 +206,16 @@ def test_an_illegal_move_is_caught(record: dict[str, Any]) -> None:
     altered["hands"][0]["bids"][0]["bid"] = 5
     with pytest.raises(Disagreement, match="bids 5"):
         replay(altered)
+
+
+def test_a_missing_key_is_caught(record: dict[str, Any]) -> None:
+    altered = copy.deepcopy(record)
+    del altered["hands"][0]["tricks"][0]["plays"][0]["legal"]
+    del altered["hands"][0]["kept_by"]
+    with pytest.raises(Disagreement) as caught:
+        replay(altered)
+    assert any("lacks ['legal']" in p for p in caught.value.problems)
+    assert any("lacks ['kept_by']" in p for p in caught.value.problems)
 
 
 def test_a_wrong_derived_field_is_caught(record: dict[str, Any]) -> None:
