@@ -248,8 +248,10 @@ def _replay_hand(
 def _check(
     state: GameState, action: HandAction, legal: Any, check_legal: bool, number: int
 ) -> None:
-    if not check_legal or legal is None:
+    if not check_legal:
         return
+    if legal is None:  # every decision a record holds carries what was legal then
+        raise InvalidRecord(f"hand {number}: seat {action.seat}'s decision has no legal list")
     engine = _legal(options(state.hand, action.seat)) if state.hands else []
     key = _key
     if sorted(map(key, engine)) != sorted(map(key, legal)):

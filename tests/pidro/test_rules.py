@@ -330,3 +330,22 @@ def test_trumps_are_named_by_the_highest_bidder_only() -> None:
     with pytest.raises(NotYourTurn):
         apply(state, NameTrump(1, Suit.HEARTS))
     assert len(legal_actions(state, 0)) == 4
+
+
+def test_our_replay_refuses_a_decision_without_its_legal_list() -> None:
+    """Every decision a record holds carries its legal set; one without is not a record of
+    ours (an outside replay would have nothing to check it against)."""
+    import copy
+
+    from bot.pidro import InvalidRecord, replay, to_record
+    from tests.pidro.helpers import random_states
+
+    *_, final = random_states(5)
+    record = to_record(final)
+    for _ in replay(record):  # whole, it replays
+        pass
+    broken = copy.deepcopy(record)
+    del broken["hands"][0]["tricks"][0]["plays"][1]["legal"]
+    with pytest.raises(InvalidRecord, match="no legal list"):
+        for _ in replay(broken):
+            pass
