@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Sequence
-from functools import partial
 
 from bot.ai.base import Player
-from bot.engine import Action, GameState, Phase, apply, deal_next, new_game, view
+from bot.engine import Action, GameState, Phase, TableView, apply, deal_next, new_game, view
 from bot.engine.rounds import play_on
 
 Actor = Callable[[GameState, int], Action]
@@ -69,6 +68,17 @@ def seated(players: Sequence[Player], rngs: Sequence[random.Random]) -> Actor:
     return act
 
 
+def _decider(player: Player, rng: random.Random) -> Callable[[TableView], Action]:
+    """``player`` deciding with ``rng``: a closure passes it on positionally, where a
+    ``partial(decide, rng=rng)`` would build a keyword dict at each of a game's decisions."""
+    decide = player.decide
+
+    def decider(seen: TableView) -> Action:
+        return decide(seen, rng)
+
+    return decider
+
+
 def play_game(
     players: Sequence[Player],
     deal_rng: random.Random,
@@ -79,7 +89,7 @@ def play_game(
     ``player_rngs[s]``; ``deal_rng`` cuts and shuffles. Returns the finished state."""
     if len(players) != 2 or len(player_rngs) != 2:
         raise ValueError("a game needs two players and one rng for each")
-    deciders = [partial(p.decide, rng=r) for p, r in zip(players, player_rngs, strict=True)]
+    deciders = [_decider(p, r) for p, r in zip(players, player_rngs, strict=True)]
 
     # The same game as play_to_end(..., seated(players, player_rngs)), with a state made at
     # the end of each round only (play_on).
