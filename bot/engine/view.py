@@ -148,8 +148,12 @@ class Seen(NamedTuple):
     outcome: Outcome | None
     totals: tuple[int, int]
     finished: tuple[RoundSummary, ...]
-    hand_sizes: tuple[int, int]
-    gifts_in: tuple[bool, bool]
+    size0: int
+    """Seat 0's hand size (seat 1's next: kept flat, the view's tuple is made if asked for)."""
+    size1: int
+    given0: bool
+    """Whether seat 0 has given its gift this round (seat 1's next)."""
+    given1: bool
     hand: int
     """The viewer's own hand as a card mask; -1 for the public view."""
     gift: int
@@ -203,8 +207,10 @@ def seen_in(
                 outcome,
                 totals,
                 finished,
-                (hands[0].bit_count(), hands[1].bit_count()),
-                (gifts[0] != NO_CARD, gifts[1] != NO_CARD),
+                hands[0].bit_count(),
+                hands[1].bit_count(),
+                gifts[0] != NO_CARD,
+                gifts[1] != NO_CARD,
                 mine,
                 given,
                 seat,
@@ -250,13 +256,13 @@ _FIELDS: dict[str, Callable[[Seen], object]] = {
     "trumps": _TABLE["trumps"],
     "to_act": lambda seen: () if seen.outcome is not None else _TABLE["to_act"](seen),
     "hand": lambda seen: None if seen.hand < 0 else cards_in(seen.hand),
-    "hand_sizes": lambda seen: seen.hand_sizes,
+    "hand_sizes": lambda seen: (seen.size0, seen.size1),
     "strawmen": lambda seen: public_rows(
         _TABLE["shown"](seen),  # type: ignore[arg-type]
         _TABLE["turned"](seen),  # type: ignore[arg-type]
         _TABLE["tops"](seen),  # type: ignore[arg-type]
     ),
-    "gifts_in": lambda seen: seen.gifts_in,
+    "gifts_in": lambda seen: (seen.given0, seen.given1),
     "gift_given": lambda seen: None if seen.gift == NO_CARD else DECK[seen.gift],
     "tricks": _TABLE["tricks"],
     "trick": lambda seen: _trick(seen),
