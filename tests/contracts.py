@@ -31,7 +31,7 @@ class Contract:
 CONTRACTS = (
     Contract(
         "the engine is pure: no storage, Discord, services or computer players",
-        ("bot.engine", "bot.pidro", "bot.suits"),
+        ("bot.engine", "bot.pidro", "bot.suits", "bot.endings"),
         (
             "bot.storage",
             "bot.services",

@@ -9,6 +9,10 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from bot.endings import Abandon as Abandon
+from bot.endings import Resign as Resign
+from bot.endings import Termination as Termination
+from bot.endings import TimeOut as TimeOut
 from bot.engine.cards import Card
 from bot.engine.deal import Deal
 from bot.engine.trumps import Bid
@@ -34,15 +38,6 @@ class Phase(enum.Enum):
     """A round has ended and the game goes on: the next deal is due (a chance step)."""
     OVER = "over"
     """The game has ended."""
-
-
-class Termination(enum.Enum):
-    """How a game ended; the values are the record's ``result`` words."""
-
-    FINISHED = "finished"
-    RESIGNED = "resigned"
-    TIMEOUT = "timeout"
-    ABANDONED = "abandoned"
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,25 +69,6 @@ class Play:
 
     seat: int
     card: Card
-
-
-@dataclass(frozen=True, slots=True)
-class Resign:
-    """A seat gives up the game; the other seat wins."""
-
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class TimeOut:
-    """A seat that had to act let its time run out; the other seat wins."""
-
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class Abandon:
-    """The game is stopped without a winner (e.g. by a server manager)."""
 
 
 RoundAction = Bid | Gift | Play

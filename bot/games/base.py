@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
+from bot.endings import Termination
 from bot.errors import ServiceError
 
 State = Any
@@ -27,7 +28,7 @@ and handed to computer players."""
 Event = Any
 """Something an action caused (a trick taken, a round ended), in the game's own vocabulary."""
 
-ENDINGS = ("finished", "resigned", "timeout", "abandoned")
+ENDINGS = tuple(t.value for t in Termination)
 """How a game can end, in every game: the words stored and shown."""
 
 

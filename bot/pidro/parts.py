@@ -10,6 +10,10 @@ import enum
 import random
 from dataclasses import dataclass
 
+from bot.endings import Abandon as Abandon
+from bot.endings import Resign as Resign
+from bot.endings import Termination as Termination
+from bot.endings import TimeOut as TimeOut
 from bot.pidro.cards import DECK, Card, Suit
 from bot.pidro.errors import InvalidDeal
 
@@ -45,15 +49,6 @@ class Phase(enum.Enum):
     DEAL = "deal"
     """The hand is over and the next is due (a chance step: :func:`~bot.pidro.game.deal_next`)."""
     OVER = "over"
-
-
-class Termination(enum.Enum):
-    """How a game ended: the platform's words for endings."""
-
-    FINISHED = "finished"
-    RESIGNED = "resigned"
-    TIMEOUT = "timeout"
-    ABANDONED = "abandoned"
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,25 +101,6 @@ class Kill:
 class Play:
     seat: int
     card: Card
-
-
-@dataclass(frozen=True, slots=True)
-class Resign:
-    """The seat gives up: its team loses."""
-
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class TimeOut:
-    """The seat ran out of time: its team loses."""
-
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class Abandon:
-    """The game stops without a winner."""
 
 
 @dataclass(frozen=True, slots=True)
