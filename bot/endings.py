@@ -1,5 +1,6 @@
-"""How any game here ends, shared by every game's rules: the endings, and the actions that end
-a game before its target (a resignation, a player's time running out, a manager stopping it).
+"""How any game here ends, shared by every game's rules: the endings, the outcome, and the
+actions that end a game before its target (a resignation, a player's time running out, a
+manager stopping it).
 
 Pure: no I/O. Each engine re-exports these; the platform's words for endings
 (:data:`bot.games.ENDINGS`) are :class:`Termination`'s values.
@@ -18,6 +19,19 @@ class Termination(enum.Enum):
     RESIGNED = "resigned"
     TIMEOUT = "timeout"
     ABANDONED = "abandoned"
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The end of a game as data."""
+
+    termination: Termination
+    """Why the game ended."""
+    winner: int | None
+    """The winning side: the team's index in a partnership game, the seat in a game of two
+    (each seat its own team); None when nobody won (an abandoned game)."""
+    seat: int | None = None
+    """Who resigned or ran out of time, where that applies."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,6 +10,7 @@ import enum
 from dataclasses import dataclass
 
 from bot.endings import Abandon as Abandon
+from bot.endings import Outcome as Outcome
 from bot.endings import Resign as Resign
 from bot.endings import Termination as Termination
 from bot.endings import TimeOut as TimeOut
@@ -38,18 +39,6 @@ class Phase(enum.Enum):
     """A round has ended and the game goes on: the next deal is due (a chance step)."""
     OVER = "over"
     """The game has ended."""
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """The end of a game as data."""
-
-    termination: Termination
-    """Why the game ended."""
-    winner: int | None
-    """The winning seat, or None (an abandoned game)."""
-    seat: int | None = None
-    """Who resigned or ran out of time, where that applies."""
 
 
 # --- Actions -------------------------------------------------------------------------------

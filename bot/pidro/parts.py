@@ -11,6 +11,7 @@ import random
 from dataclasses import dataclass
 
 from bot.endings import Abandon as Abandon
+from bot.endings import Outcome as Outcome
 from bot.endings import Resign as Resign
 from bot.endings import Termination as Termination
 from bot.endings import TimeOut as TimeOut
@@ -49,15 +50,6 @@ class Phase(enum.Enum):
     DEAL = "deal"
     """The hand is over and the next is due (a chance step: :func:`~bot.pidro.game.deal_next`)."""
     OVER = "over"
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    termination: Termination
-    winner: int | None
-    """The winning team (0 or 1); None when abandoned."""
-    seat: int | None = None
-    """The seat that resigned or ran out of time."""
 
 
 # --- Actions ----------------------------------------------------------------------------------
