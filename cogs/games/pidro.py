@@ -219,7 +219,9 @@ def table_embed(game: Game, view: TableView, tr: Words) -> discord.Embed:
         lines.append(tr("**Laid down face up**: {cards}", cards=discards))
     if view.received is not None:
         got = " · ".join(
-            f"{seat_name(game, s, tr)} {n}" for s, n in enumerate(view.received) if s != view.dealer
+            tr("{player} got {count}", player=seat_name(game, s, tr), count=n)
+            for s, n in enumerate(view.received)
+            if s != view.dealer
         )
         lines.append(
             tr(
@@ -579,8 +581,7 @@ def game_over_embed(
         seat = outcome.seat
         if outcome.termination is Termination.RESIGNED and seat is not None:
             how = tr(
-                "{winners} win — {player} resigned for the team; {partner}, your partner "
-                "conceded the game.",
+                "{winners} win — {player} resigned, conceding the game for {partner} too.",
                 winners=winners,
                 player=seat_name(game, seat, tr),
                 partner=seat_name(game, (seat + 2) % 4, tr),

@@ -43,12 +43,13 @@ def hidden_from(state: GameState, seat: int | None) -> set[Card]:
 
 
 class Seen:
-    """Every state the game passed through, by hand: a message about hand N may show what
-    the last state of hand N showed (a hand's message can be drawn just before the next deal),
-    and nothing more."""
+    """Every state the game passed through. A private hand with moves on it is checked against
+    the very state its buttons were made for (they carry its version); any other message about
+    hand N against the last state of hand N (a message can be drawn just before the next deal)."""
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.last: dict[int, GameState] = {}
+        self.at: dict[tuple[int, int], GameState] = {}
         apply, settle = PIDRO.apply, PIDRO.settle
 
         def seen_apply(state: GameState, action: object) -> tuple[GameState, list[object]]:
@@ -67,6 +68,7 @@ class Seen:
     def keep(self, state: GameState) -> None:
         if state.hands:
             self.last[state.hand.number] = state
+            self.at[(state.moves, state.hand.number)] = state
 
     def check(self, new: list[SentMessage], game: Game) -> None:
         """Every message of this step shows only what its audience may see."""
@@ -79,12 +81,20 @@ class Seen:
             state = game.state
             titles = " ".join(str(e.get("title", "")) for e in message.embeds)
             if (found := HAND_TITLE.search(titles)) is not None:
-                state = self.last.get(int(found[1]), state)
+                number = int(found[1])
+                state = self.last.get(number, state)
+                ids = [b.custom_id for b in message.buttons] + [
+                    m.custom_id for m in message.selects
+                ]
+                versions = {int(v[1]) for i in ids if (v := VERSIONED.match(i)) is not None}
+                if len(versions) == 1:
+                    state = self.at.get((versions.pop(), number), state)
             leaked = shown_cards(message) & hidden_from(state, seat)
             assert not leaked, f"{'everyone' if seat is None else seat} sees {leaked}"
 
 
 HAND_TITLE = re.compile(r"[Hh]and (\d+)")
+VERSIONED = re.compile(r"vidrasso:(?:move|pick|choose):\d+:(\d+):")
 
 
 @pytest.fixture
@@ -300,7 +310,7 @@ async def test_resigning_concedes_for_the_team_and_tells_the_partner(h: Harness)
     game = await game_row(h, game_id)
     assert game.result == "resigned" and game.winner == 1
     over = next(m for m in reversed(h.messages) if m.audience is None and "Game over" in m.text())
-    assert f"<@{carol.id}>, your partner conceded the game" in over.text()
+    assert f"<@{alice.id}> resigned, conceding the game for <@{carol.id}> too" in over.text()
 
 
 async def test_a_challenge_naming_someone_twice_is_refused_politely(h: Harness) -> None:

@@ -275,7 +275,7 @@ def _trick(data: Mapping[str, Any]) -> Trick:
     winner = _seat(data["winner"])
     points = _pair(data["points"])
     if winner not in (s for s, _ in plays):
-        raise MessageError("a trick's winner played in it")
+        raise MessageError("a trick's winner did not play in it")
     return Trick(
         _seat(data["leader"]), plays, winner, points, tuple(_seat(s) for s in data["cold"])
     )
