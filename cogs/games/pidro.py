@@ -125,7 +125,7 @@ def highest_bid(view: TableView) -> Bid | None:
 def trick_text(game: Game, trick: Trick, tr: Words) -> str:
     plays = ", ".join(f"{seat_name(game, s, tr)} {c.display}" for s, c in trick.plays)
     return tr(
-        "{plays} → {winner} takes it (A {a} · B {b})",
+        "{plays} → {winner} takes it (team A {a} · team B {b} points)",
         plays=plays,
         winner=seat_name(game, trick.winner, tr),
         a=trick.points[0],
@@ -244,7 +244,7 @@ def table_embed(game: Game, view: TableView, tr: Words) -> discord.Embed:
     if view.phase is Phase.PLAY or view.tricks:
         lines.append(
             tr(
-                "**Taken this hand**: A {a} · B {b}",
+                "**Taken this hand**: team A {a} · team B {b}",
                 a=view.taken[0],
                 b=view.taken[1],
             )
