@@ -28,6 +28,16 @@ class Player(Protocol):
         ...
 
 
+class ActionsReader(Player, Protocol):
+    """A player that reads nothing of its view but the actions (the random player): the match
+    loop hands it those alone and makes no view for it. ``decide(view, rng)`` must answer
+    ``choose(view.actions, rng)``."""
+
+    def choose(self, actions: tuple[RoundAction, ...], rng: random.Random) -> RoundAction:
+        """One of ``actions``, the seat's actions now."""
+        ...
+
+
 def choices(view: TableView, kind: type[Kind]) -> list[Kind]:
     """The viewer's actions of one kind: its trump choices, gifts or plays (a phase offers one
     kind)."""

@@ -17,7 +17,10 @@ class RandomPlayer:
     name = "random"
 
     def decide(self, view: TableView, rng: random.Random) -> RoundAction:
-        actions = view.actions
+        return self.choose(view.actions, rng)
+
+    def choose(self, actions: tuple[RoundAction, ...], rng: random.Random) -> RoundAction:
+        """A uniform draw among ``actions`` (all it reads: the match loop makes it no view)."""
         count = len(actions)
         if type(rng) is not random.Random or not count:
             return rng.choice(actions)

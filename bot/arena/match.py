@@ -5,10 +5,20 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Sequence
+from typing import cast
 
-from bot.ai.base import Player
-from bot.engine import Action, GameState, Phase, TableView, apply, deal_next, new_game, view
-from bot.engine.rounds import play_on
+from bot.ai.base import ActionsReader, Player
+from bot.engine import (
+    Action,
+    GameState,
+    Phase,
+    TableView,
+    apply,
+    deal_next,
+    new_game,
+    view,
+)
+from bot.engine.rounds import ActionsOnly, Decider, play_on
 
 Actor = Callable[[GameState, int], Action]
 """Acts for a seat: given the whole state and the seat the game waits for, its action. A
@@ -68,9 +78,12 @@ def seated(players: Sequence[Player], rngs: Sequence[random.Random]) -> Actor:
     return act
 
 
-def _decider(player: Player, rng: random.Random) -> Callable[[TableView], Action]:
+def _decider(player: Player, rng: random.Random) -> Decider:
     """``player`` deciding with ``rng``: a closure passes it on positionally, where a
-    ``partial(decide, rng=rng)`` would build a keyword dict at each of a game's decisions."""
+    ``partial(decide, rng=rng)`` would build a keyword dict at each of a game's decisions. A
+    player that reads only its actions (:class:`~bot.ai.base.ActionsReader`) is shown no view."""
+    if getattr(player, "choose", None) is not None:
+        return ActionsOnly(cast(ActionsReader, player).choose, rng)
     decide = player.decide
 
     def decider(seen: TableView) -> Action:

@@ -11,13 +11,14 @@ from bot.engine import (
     Phase,
     Play,
     Resign,
+    RoundAction,
     TableView,
     apply,
     deal_next,
     new_game,
     view,
 )
-from bot.engine.rounds import play_on
+from bot.engine.rounds import ActionsOnly, play_on
 
 
 def chooser(rng: random.Random) -> tuple[list[TableView], Callable[[TableView], Action]]:
@@ -82,3 +83,43 @@ def test_nothing_to_decide_returns_the_state() -> None:
     state: GameState = new_game(random.Random(2))
     over, _ = apply(state, Resign(1))
     assert play_on(over, lambda v: Resign(0)) == (over, None)
+
+
+def test_a_decider_of_actions_only_is_shown_the_views_actions_and_plays_the_same_game() -> None:
+    shown: list[tuple[RoundAction, ...]] = []
+
+    def choose(actions: tuple[RoundAction, ...], rng: random.Random) -> Action:
+        shown.append(actions)
+        return rng.choice(actions)
+
+    for seed in range(3):
+        rng_a, rng_b = random.Random(seed), random.Random(seed)
+        shown.clear()
+
+        views, decide = chooser(rng_a)
+        # Seat 0 reads only its actions, seat 1 its whole view.
+        deciders = (ActionsOnly(choose, rng_a), decide)
+        fast, slow = new_game(rng_a), new_game(rng_b)
+        while not fast.is_over:
+            if fast.phase is Phase.DEAL:
+                fast, _ = deal_next(fast, rng_a)
+                continue
+            fast, refused = play_on(fast, deciders)
+            assert refused is None
+        expected: list[tuple[RoundAction, ...]] = []
+        while not slow.is_over:
+            if slow.phase is Phase.DEAL:
+                slow, _ = deal_next(slow, rng_b)
+                continue
+            seen = view(slow, slow.to_act[0])
+            if seen.seat == 0:
+                expected.append(seen.actions)
+            slow, _ = apply(slow, rng_b.choice(seen.actions))
+        assert fast == slow
+        assert shown == expected and all(v.seat == 1 for v in views)
+
+
+def test_an_actions_only_answer_that_is_not_an_action_stops_the_loop() -> None:
+    state = new_game(random.Random(5))
+    reached, refused = play_on(state, ActionsOnly(lambda actions, rng: Resign(1), random.Random(1)))
+    assert (reached, refused) == (state, Resign(1))
