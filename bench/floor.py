@@ -172,32 +172,17 @@ def flat_apply(state: Flat, action: Action) -> tuple[Flat, list[Event]]:
     tricks += (taken.trick,)
     if len(tricks) < TRICKS_PER_ROUND:
         legal = hands[winner] | tops[winner]
-        made = (
-            target,
-            totals,
-            moves,
-            static,
-            hands,
-            tops,
-            downs,
-            turned,
-            -1,
-            winner,
-            legal,
-            plays,
-            legals,
-            tricks,
-            captured,
-            -1,
-            winner,
-        )
-        return _new(Flat, made), events
-    # The round is over: the gifts score for those who received them.
-    scores = (captured[0] + POINTS[gifts[1]], captured[1] + POINTS[gifts[0]])
-    totals = (totals[0] + scores[0], totals[1] + scores[1])
-    events.append(RoundEnded(number, scores, totals, (DECK[gifts[0]], DECK[gifts[1]])))
-    if max(totals) >= target and totals[0] != totals[1]:
-        events.append(GameEnded(Outcome(Termination.FINISHED, 0 if totals[0] > totals[1] else 1)))
+        to_play = winner
+    else:
+        # The round is over: the gifts score for those who received them.
+        legal = 0
+        to_play = -1
+        scores = (captured[0] + POINTS[gifts[1]], captured[1] + POINTS[gifts[0]])
+        totals = (totals[0] + scores[0], totals[1] + scores[1])
+        events.append(RoundEnded(number, scores, totals, (DECK[gifts[0]], DECK[gifts[1]])))
+        if max(totals) >= target and totals[0] != totals[1]:
+            winning = 0 if totals[0] > totals[1] else 1
+            events.append(GameEnded(Outcome(Termination.FINISHED, winning)))
     made = (
         target,
         totals,
@@ -209,13 +194,13 @@ def flat_apply(state: Flat, action: Action) -> tuple[Flat, list[Event]]:
         turned,
         -1,
         winner,
-        0,
+        legal,
         plays,
         legals,
         tricks,
         captured,
         -1,
-        -1,
+        to_play,
     )
     return _new(Flat, made), events
 

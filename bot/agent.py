@@ -25,8 +25,8 @@ import json
 import logging
 import sys
 import time
-from collections.abc import Sequence
-from typing import Any, TextIO
+from collections.abc import Callable, Sequence
+from typing import Any, NamedTuple, TextIO
 
 from bot.ai.decide import decide
 from bot.ai.memory import PileMemory
@@ -38,6 +38,8 @@ from bot.ai.protocol import (
     legal_from_message,
     view_from_message,
 )
+from bot.engine import TableView
+from bot.pidro import TableView as PidroView
 
 log = logging.getLogger("bot.agent")
 
@@ -66,41 +68,57 @@ def decision_seed(seed: int, line: str) -> int:
     return int.from_bytes(digest[:8], "big") >> 1
 
 
+class Speaker(NamedTuple):
+    """What one protocol's agent does with a decide message (``vidrasso-agent/1`` or
+    ``pidro-agent/1``): the rest of answering a line is the same for both."""
+
+    read: Callable[[dict[str, Any]], Any]
+    """The seat view the message describes; raises ``error`` when it cannot be read."""
+    legal: Callable[[dict[str, Any]], list[Any]]
+    """The message's legal options as sent (the fallback answers)."""
+    decide: Callable[[Any, int, float | None], Any]
+    """The level's action for a view, with a decision seed and a time limit in seconds."""
+    write: Callable[[Any], Any]
+    """An action as the protocol's JSON."""
+    error: type[Exception]
+    """What ``read`` raises for a message it cannot understand."""
+
+
 def answer(
     level: str, line: str, seed: int, memory: PileMemory | None = None
 ) -> dict[str, Any] | None:
     """The answer to one input line, or None when the line deserves none. ``memory`` keeps
     what earlier messages of the round showed (see :mod:`bot.ai.memory`)."""
-    try:
-        msg = json.loads(line)
-    except ValueError as error:
-        log.error("not JSON, skipped: %s", error)
-        return None
-    if not isinstance(msg, dict) or msg.get("type") != "decide":
-        log.error("not a decide message, skipped")
-        return None
-    try:
+
+    def read(msg: dict[str, Any]) -> TableView:
         view = view_from_message(msg)
-        if memory is not None:
-            view = memory.recall(view)
-    except MessageError as error:
-        legal = legal_from_message(msg)
-        if not legal:
-            log.error("unreadable decide message, no legal options to fall back on: %s", error)
-            return None
-        log.error("unreadable decide message, answering its first legal option: %s", error)
-        return {"action": legal[0]}
-    try:
-        action = decide(level, view, decision_seed(seed, line), seconds=_seconds(msg))
-    except Exception:
-        log.exception("the decision failed; answering the first legal option")
-        legal = legal_from_message(msg)
-        return {"action": legal[0]} if legal else None
-    return {"action": action_to_json(action)}
+        return view if memory is None else memory.recall(view)
+
+    def decided(view: TableView, seed: int, seconds: float | None) -> Any:
+        return decide(level, view, seed, seconds=seconds)
+
+    speaker = Speaker(read, legal_from_message, decided, action_to_json, MessageError)
+    return reply(speaker, line, seed)
 
 
 def answer_pidro(level: str, line: str, seed: int) -> dict[str, Any] | None:
     """The answer to one ``pidro-agent/1`` input line, or None when it deserves none."""
+
+    def decided(view: PidroView, seed: int, seconds: float | None) -> Any:
+        return pidro_decide(level, view, seed, seconds=seconds)
+
+    speaker = Speaker(
+        pidro_protocol.view_from_message,
+        pidro_protocol.legal_from_message,
+        decided,
+        pidro_protocol.action_to_json,
+        pidro_protocol.MessageError,
+    )
+    return reply(speaker, line, seed)
+
+
+def reply(speaker: Speaker, line: str, seed: int) -> dict[str, Any] | None:
+    """The answer to one input line in ``speaker``'s protocol, or None when it deserves none."""
     try:
         msg = json.loads(line)
     except ValueError as error:
@@ -109,21 +127,22 @@ def answer_pidro(level: str, line: str, seed: int) -> dict[str, Any] | None:
     if not isinstance(msg, dict) or msg.get("type") != "decide":
         log.error("not a decide message, skipped")
         return None
-    legal = pidro_protocol.legal_from_message(msg)
     try:
-        view = pidro_protocol.view_from_message(msg)
-    except pidro_protocol.MessageError as error:
+        view = speaker.read(msg)
+    except speaker.error as error:
+        legal = speaker.legal(msg)
         if not legal:
             log.error("unreadable decide message, no legal options to fall back on: %s", error)
             return None
         log.error("unreadable decide message, answering its first legal option: %s", error)
         return {"action": legal[0]}
     try:
-        action = pidro_decide(level, view, decision_seed(seed, line), seconds=_seconds(msg))
+        action = speaker.decide(view, decision_seed(seed, line), _seconds(msg))
     except Exception:
         log.exception("the decision failed; answering the first legal option")
+        legal = speaker.legal(msg)
         return {"action": legal[0]} if legal else None
-    return {"action": pidro_protocol.action_to_json(action)}
+    return {"action": speaker.write(action)}
 
 
 def _seconds(msg: dict[str, Any]) -> float | None:

@@ -182,10 +182,13 @@ class _Group:
 
     @property
     def right(self) -> int:
-        return max(self.places[-1][0] + self.width, self.caption_xy[0] + 120)
+        cards_end = self.places[-1][0] + self.width if self.places else 0
+        return max(cards_end, self.caption_xy[0] + 120)
 
     @property
     def bottom(self) -> int:
+        if not self.places:  # the caption alone: a player gone cold with no cards left
+            return self.caption_xy[1] + 20
         return self.places[-1][1] + card_height(self.width)
 
 
@@ -198,9 +201,8 @@ def _seat_groups(view: TableView, seat: int, words: Words = english) -> list[_Gr
     if seat in view.cold:  # in the hand's place
         cards = view.cold_cards[seat]
         top = box.top + (52 if box.wide else 80)
-        groups.append(
-            _group(words("cold: the cards left"), cards, box.left + 26, top, HAND_ROOM - 40)
-        )
+        caption = words("cold: the cards left") if cards else words("cold: no cards left")
+        groups.append(_group(caption, cards, box.left + 26, top, HAND_ROOM - 40))
     kinds = [(words("discarded"), view.discards[seat]), (words("killed"), view.kills[seat])]
     if box.wide:
         x = box.left + HAND_ROOM

@@ -5,22 +5,18 @@ Registered in :data:`bot.games.GAMES`; its Discord presentation is ``cogs.games.
 
 from __future__ import annotations
 
-import json
-import random
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping
 
 from bot import pidro
-from bot.games.base import IllegalMove, Invitation, Outcome, StatRule
+from bot.games.base import IllegalMove, Invitation, StatRule
+from bot.games.engine import EngineGame
 from bot.pidro import (
     TARGETS,
     TEAMS,
     Abandon,
-    Event,
     GameState,
     HandAction,
     IllegalAction,
-    Phase,
     Resign,
     TableView,
     TimeOut,
@@ -42,14 +38,10 @@ lost), points the player's team took in all its hands, and the highest bid the p
 good."""
 
 
-def refusal(error: IllegalAction) -> IllegalMove:
-    """The engine's refusal as the platform's: the same template and values."""
-    return IllegalMove(error.template, **error.values)
-
-
-class Pidro:
+class Pidro(EngineGame):
     """The registry entry for Pidro."""
 
+    rules = pidro
     kind = "pidro"
     title = "Pidro"
     seats = 4
@@ -64,55 +56,10 @@ class Pidro:
     )
     stat_rules: Mapping[str, StatRule] = STAT_RULES
 
-    def new_game(self, rng: random.Random, target: int) -> GameState:
-        return pidro.new_game(rng, target)
-
-    def apply(self, state: GameState, action: Action) -> tuple[GameState, list[Event]]:
-        try:
-            return pidro.apply(state, action)
-        except IllegalAction as error:
-            raise refusal(error) from error
-
-    def settle(self, state: GameState, rng: random.Random) -> tuple[GameState, list[Event]]:
-        if state.phase is Phase.DEAL:
-            return pidro.deal_next(state, rng)
-        return state, []
-
-    def view(self, state: GameState, seat: int | None) -> TableView:
-        return pidro.view(state, seat)
-
-    def legal_actions(self, state: GameState, seat: int) -> Sequence[Action]:
-        return pidro.legal_actions(state, seat)
-
-    def to_act(self, state: GameState) -> tuple[int, ...]:
-        return state.to_act
-
-    def version(self, state: GameState) -> int:
-        return state.moves
-
-    def outcome(self, state: GameState) -> Outcome | None:
-        outcome = state.outcome
-        if outcome is None:
-            return None
-        return Outcome(outcome.termination.value, outcome.winner, outcome.seat)
-
-    def resign(self, state: GameState, seat: int) -> Resign:
-        return Resign(seat)
-
-    def time_out(self, state: GameState, seat: int) -> TimeOut:
-        return TimeOut(seat)
-
-    def abandon(self, state: GameState) -> Abandon:
-        return Abandon()
-
-    def dumps(self, state: GameState) -> str:
-        return json.dumps(pidro.state_to_json(state), separators=(",", ":"))
-
-    def loads(self, text: str) -> GameState:
-        return pidro.state_from_json(json.loads(text))
-
-    def record(self, state: GameState, players: Sequence[str]) -> dict[str, Any]:
-        return pidro.to_record(state, list(players))
+    def refusal(self, error: ValueError) -> IllegalMove:
+        """The engine's refusal as the platform's: the same template and values."""
+        assert isinstance(error, IllegalAction)
+        return IllegalMove(error.template, **error.values)
 
     def action_text(self, action: Action) -> str:
         """``bid-9``, ``bid-pass``, ``trump-H``, ``kill-4S.7S`` or ``play-TH``
@@ -126,9 +73,6 @@ class Pidro:
             return notation.parse_action(seat, text)
         except ValueError as error:
             raise IllegalMove("{text} is not a Pidro move", text=text) from error
-
-    def points(self, state: GameState) -> tuple[int, ...]:
-        return state.totals
 
     def rounds(self, state: GameState) -> int:
         return len(state.finished)

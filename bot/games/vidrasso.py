@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import json
-import random
 import re
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping
 
 from bot import engine
 from bot.engine import (
@@ -16,11 +13,8 @@ from bot.engine import (
     Bid,
     BidKind,
     Card,
-    Event,
     GameState,
     Gift,
-    IllegalAction,
-    Phase,
     Play,
     Rank,
     Resign,
@@ -29,7 +23,8 @@ from bot.engine import (
     TimeOut,
 )
 from bot.errors import translatable
-from bot.games.base import IllegalMove, Invitation, Outcome, StatRule
+from bot.games.base import IllegalMove, Invitation, StatRule
+from bot.games.engine import EngineGame
 
 Action = Bid | Gift | Play | Resign | TimeOut | Abandon
 
@@ -92,9 +87,10 @@ def refusal(message: str) -> IllegalMove:
     return IllegalMove(message)
 
 
-class Vidrasso:
+class Vidrasso(EngineGame):
     """The registry entry for Vidrasso."""
 
+    rules = engine
     kind = "vidrasso"
     title = "Vidrasso"
     seats = 2
@@ -105,55 +101,8 @@ class Vidrasso:
     invites: tuple[Invitation, ...] = (Invitation("opponent", 1, "The member you want to play"),)
     stat_rules: Mapping[str, StatRule] = STAT_RULES
 
-    def new_game(self, rng: random.Random, target: int) -> GameState:
-        return engine.new_game(rng, target)
-
-    def apply(self, state: GameState, action: Action) -> tuple[GameState, list[Event]]:
-        try:
-            return engine.apply(state, action)
-        except IllegalAction as error:
-            raise refusal(str(error)) from error
-
-    def settle(self, state: GameState, rng: random.Random) -> tuple[GameState, list[Event]]:
-        if state.phase is Phase.DEAL:
-            return engine.deal_next(state, rng)
-        return state, []
-
-    def view(self, state: GameState, seat: int | None) -> TableView:
-        return engine.view(state, seat)
-
-    def legal_actions(self, state: GameState, seat: int) -> Sequence[Action]:
-        return engine.legal_actions(state, seat)
-
-    def to_act(self, state: GameState) -> tuple[int, ...]:
-        return state.to_act
-
-    def version(self, state: GameState) -> int:
-        return state.moves
-
-    def outcome(self, state: GameState) -> Outcome | None:
-        outcome = state.outcome
-        if outcome is None:
-            return None
-        return Outcome(outcome.termination.value, outcome.winner, outcome.seat)
-
-    def resign(self, state: GameState, seat: int) -> Resign:
-        return Resign(seat)
-
-    def time_out(self, state: GameState, seat: int) -> TimeOut:
-        return TimeOut(seat)
-
-    def abandon(self, state: GameState) -> Abandon:
-        return Abandon()
-
-    def dumps(self, state: GameState) -> str:
-        return json.dumps(engine.state_to_json(state), separators=(",", ":"))
-
-    def loads(self, text: str) -> GameState:
-        return engine.state_from_json(json.loads(text))
-
-    def record(self, state: GameState, players: Sequence[str]) -> dict[str, Any]:
-        return engine.to_record(state, list(players))
+    def refusal(self, error: ValueError) -> IllegalMove:
+        return refusal(str(error))
 
     def action_text(self, action: Action) -> str:
         if isinstance(action, Bid):
@@ -181,9 +130,6 @@ class Vidrasso:
         except ValueError as error:
             raise IllegalMove(f"{text!r} is not a Vidrasso move") from error
         raise IllegalMove(f"{text!r} is not a Vidrasso move")
-
-    def points(self, state: GameState) -> tuple[int, ...]:
-        return state.totals
 
     def rounds(self, state: GameState) -> int:
         return sum(1 for r in state.rounds if r.scores is not None)

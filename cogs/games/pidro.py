@@ -193,7 +193,8 @@ def table_colour(view: TableView) -> discord.Colour:
 
 def table_embed(game: Game, view: TableView, tr: Words) -> discord.Embed:
     """The public table in short text, beside its picture (screen readers, images off)."""
-    assert view.seat is None, "the public table is only ever built from the public view"
+    if view.seat is not None:  # a real check, not an assert: it must hold under -O too
+        raise ValueError("the public table is only ever built from the public view")
     lines = [
         tr(
             "**{team}**: {a} & {b} — **{points}**",

@@ -182,7 +182,8 @@ def table_colour(view: TableView) -> discord.Colour:
 
 def table_embed(view: TableView, player_ids: Sequence[int], tr: Words) -> discord.Embed:
     """The public table in short text, beside its picture (screen readers, images off)."""
-    assert view.seat is None, "the public table is only ever built from the public view"
+    if view.seat is not None:  # a real check, not an assert: it must hold under -O too
+        raise ValueError("the public table is only ever built from the public view")
     a, b = name(player_ids, 0), name(player_ids, 1)
     lines = [
         tr("**Trumps**: {trumps}", trumps=trumps_text(view.trumps, tr)),

@@ -156,3 +156,20 @@ def test_pictures_are_kept_by_game_version_names_and_language(
     table_png(view(a, None), ("Ann", *NAMES[1:]), key=7, words=Words("en"))  # other names
     table_png(view(a, None), NAMES)  # no key: never kept
     assert calls[0] == 5
+
+
+def test_a_player_gone_cold_with_no_cards_left_is_drawn_with_a_caption_alone() -> None:
+    # Found by the drawn-cards property (seed 69): a player whose stock ran out before it got
+    # any cards goes cold at its first turn with nothing to lay down.
+    cold_empty = [
+        public
+        for public in (view(s, None) for s in random_states(69))
+        if any(s in public.cold and not public.cold_cards[s] for s in range(4))
+    ]
+    assert cold_empty
+    for public in cold_empty:
+        picture = Image.open(io.BytesIO(table_png(public, NAMES)))
+        assert picture.size[0] > 0
+        seat = next(s for s in public.cold if not public.cold_cards[s])
+        captions = [g.caption for g in drawing._seat_groups(public, seat)]
+        assert captions[0] == "cold: no cards left"

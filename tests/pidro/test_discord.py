@@ -338,6 +338,10 @@ async def test_two_friends_against_two_computer_seats(h: Harness) -> None:
         await h.settle()
         game = await game_row(h, game.id)
         assert game.people_to_act == game.to_act
+        if not game.is_active:
+            # The bot deals from its own unseeded generator, so a game's length differs from
+            # run to run: now and then one is won within 40 moves.
+            break
         await take_turn(h, game.id, rng)
     assert (await game_row(h, game.id)).version > 40
 
