@@ -110,3 +110,28 @@ def test_a_database_setting_names_a_file_or_a_server() -> None:
     assert sqlite_path("data/v.sqlite3") == "data/v.sqlite3"  # a plain path, as before
     assert is_postgres("postgresql://bot:secret@db/vidrasso") and is_postgres("postgres://db/v")
     assert not is_postgres("data/postgresql.sqlite3")
+
+
+async def test_the_copy_knows_every_table_the_migrations_make(database: str) -> None:
+    """A table added by a migration but missing from TABLES would be left behind by a copy
+    that still reports the same rows in every table it knows."""
+    storage = await open_storage(database)
+    await storage.close()
+    if is_postgres(database):
+        import asyncpg
+
+        conn = await asyncpg.connect(database)
+        try:
+            rows = await conn.fetch(
+                "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'"
+            )
+        finally:
+            await conn.close()
+        made = {r["table_name"] for r in rows} - {"schema_migrations"}
+    else:
+        import sqlite3
+
+        with sqlite3.connect(sqlite_path(database)) as conn:
+            rows = conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()
+        made = {name for (name,) in rows if not name.startswith("sqlite_")}
+    assert {table for table, _ in TABLES} == made

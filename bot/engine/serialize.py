@@ -159,28 +159,6 @@ def round_from_list(fields: list[Any]) -> CompactRound:
     )
 
 
-def round_to_text(rnd: CompactRound) -> dict[str, Any]:
-    """A round as ``vidrasso-state/3`` wrote it (no longer written; kept for the tests that
-    show such rounds still load)."""
-    return {
-        "number": rnd.number,
-        "dealer": rnd.dealer,
-        "first_chooser": rnd.first_chooser,
-        "deal": "".join([TEXTS[c.index] for c in rnd.deal.order()]),
-        "bids": "".join([f"{b.seat}{_KINDS[b.kind]}{b.value.value}" for b in rnd.bids]),
-        "gifts": [None if g == NO_CARD else TEXTS[g] for g in rnd.gifts],
-        "hands": list(rnd.hands),
-        "tops": list(rnd.tops),
-        "downs": list(rnd.downs),
-        "plays": "".join([TEXTS[i] for i in rnd.plays]),
-        "legal": list(rnd.legals),
-        "winners": "".join(["01"[t.winner] for t in rnd.tricks]),
-        "leader": rnd.leader,
-        "captured": list(rnd.captured),
-        "scores": None if rnd.scores is None else list(rnd.scores),
-    }
-
-
 def round_from_text(data: dict[str, Any]) -> CompactRound:
     """A round as ``vidrasso-state/3`` wrote it: an object of named fields."""
     gifts = data["gifts"]

@@ -72,6 +72,8 @@ from bot.pidro.parts import (
     TrickTaken,
     TrumpNamed,
     WentCold,
+    highest_bid,
+    partner_of,
     team_of,
 )
 from bot.pidro.record import RECORD_FORMAT, from_record, replay, to_record
@@ -137,10 +139,12 @@ __all__ = [
     "check",
     "deal_next",
     "from_record",
+    "highest_bid",
     "is_legal",
     "legal_actions",
     "new_game",
     "parse_cards",
+    "partner_of",
     "replay",
     "start_game",
     "state_from_json",

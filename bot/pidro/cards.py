@@ -211,8 +211,3 @@ def trump_order(trump: Suit) -> tuple[Card, ...]:
     """The 14 trumps, strongest first."""
     row = STRENGTH[trump.number]
     return tuple(sorted((c for c in DECK if row[c.index] >= 0), key=lambda c: -row[c.index]))
-
-
-def points_in(mask: int, trump: Suit) -> int:
-    row = POINTS[trump.number]
-    return sum(row[i] for i in indices(mask & POINT_CARDS[trump.number]))

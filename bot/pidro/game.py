@@ -73,6 +73,7 @@ from bot.pidro.parts import (
     TrickTaken,
     TrumpNamed,
     WentCold,
+    highest_bid,
     team_of,
 )
 
@@ -475,10 +476,7 @@ def _bid(hand: Hand, bid: Bid, events: list[Event]) -> Hand:
         contract = Contract(hand.dealer, MIN_BID, forced=True)
         events.append(BidMade(hand.dealer, MIN_BID, forced=True))
     elif len(bids) == SEATS:
-        best: Bid | None = None
-        for b in bids:  # only a 14 may equal the best bid, and a later 14 takes it
-            if b.points is not None and (best is None or b.points >= (best.points or 0)):
-                best = b
+        best = highest_bid(bids)
         assert best is not None and best.points is not None
         contract = Contract(best.seat, best.points)
     else:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import enum
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from bot.endings import Abandon as Abandon
@@ -36,6 +37,11 @@ def team_of(seat: int) -> int:
     return seat & 1
 
 
+def partner_of(seat: int) -> int:
+    """The seat opposite ``seat``: its partner."""
+    return (seat + 2) % 4
+
+
 class Phase(enum.Enum):
     """Where a game stands."""
 
@@ -62,9 +68,15 @@ class Bid:
     seat: int
     points: int | None
 
-    @property
-    def is_pass(self) -> bool:
-        return self.points is None
+
+def highest_bid(bids: Iterable[Bid]) -> Bid | None:
+    """The highest of ``bids`` (in the order made), None while all passed: only a 14 may
+    equal the best bid, and a later 14 takes it."""
+    best: Bid | None = None
+    for bid in bids:
+        if bid.points is not None and (best is None or bid.points >= (best.points or 0)):
+            best = bid
+    return best
 
 
 @dataclass(frozen=True, slots=True)

@@ -41,6 +41,8 @@ from bot.pidro import (
     Trick,
     TrickTaken,
     TrumpNamed,
+    highest_bid,
+    partner_of,
     replay,
     team_of,
 )
@@ -113,15 +115,6 @@ def bid_text(points: int | None, tr: Words) -> str:
     return tr("pass") if points is None else str(points)
 
 
-def highest_bid(view: TableView) -> Bid | None:
-    """The highest bid so far (a 14 over a 14 is the later one)."""
-    best: Bid | None = None
-    for bid in view.bids:
-        if bid.points is not None and (best is None or bid.points >= (best.points or 0)):
-            best = bid
-    return best
-
-
 def trick_text(game: Game, trick: Trick, tr: Words) -> str:
     plays = ", ".join(f"{seat_name(game, s, tr)} {c.display}" for s, c in trick.plays)
     return tr(
@@ -165,7 +158,7 @@ def turn_text(game: Game, view: TableView, tr: Words) -> str:
     if not who:
         return tr("The next hand is being dealt.")
     if view.phase is Phase.BID:
-        best = highest_bid(view)
+        best = highest_bid(view.bids)
         if best is None:
             return tr("{player} to bid (6 to 14, or pass).", player=who[0])
         return tr(
@@ -296,7 +289,7 @@ def hand_embed(game: Game, view: TableView, note: str | None, tr: Words) -> disc
         dead = [c for c in cards if not c.is_trump(view.trump)]
         if dead:
             lines.append(tr("**Dead cards** (never played): {cards}", cards=cards_line(dead)))
-    lines.append(tr("**Partner**: {player}", player=seat_name(game, (seat + 2) % 4, tr)))
+    lines.append(tr("**Partner**: {player}", player=seat_name(game, partner_of(seat), tr)))
     lines.append(tr("**Contract**: {contract}", contract=contract_text(game, view, tr)))
     if view.trick:
         plays = ", ".join(f"{seat_name(game, s, tr)} {c.display}" for s, c in view.trick)
@@ -338,7 +331,7 @@ def prompt_text(game: Game, view: TableView, tr: Words) -> str:
     if view.seat not in view.to_act or not view.actions:
         return tr("Waiting: {turn}", turn=turn_text(game, view, tr))
     if view.phase is Phase.BID:
-        best = highest_bid(view)
+        best = highest_bid(view.bids)
         intro = tr(
             "Bid how many of the hand's 14 points your team will take (6 to 14), or pass. "
             "The highest bidder names trumps."
@@ -585,7 +578,7 @@ def game_over_embed(
                 "{winners} win — {player} resigned, conceding the game for {partner} too.",
                 winners=winners,
                 player=seat_name(game, seat, tr),
-                partner=seat_name(game, (seat + 2) % 4, tr),
+                partner=seat_name(game, partner_of(seat), tr),
             )
         elif outcome.termination is Termination.TIMEOUT and seat is not None:
             how = tr(

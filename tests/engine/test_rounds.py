@@ -123,3 +123,23 @@ def test_an_actions_only_answer_that_is_not_an_action_stops_the_loop() -> None:
     state = new_game(random.Random(5))
     reached, refused = play_on(state, ActionsOnly(lambda actions, rng: Resign(1), random.Random(1)))
     assert (reached, refused) == (state, Resign(1))
+
+
+def test_the_engines_own_play_of_a_card_it_may_not_play_stops_the_loop() -> None:
+    """The loop trusts the engine's own Play objects only for cards of the legal set."""
+    from bot.engine.game import PLAYS
+
+    rng = random.Random(4)
+    state = new_game(rng)
+    while state.phase is not Phase.PLAY:
+        state, _ = apply(state, rng.choice(view(state, state.to_act[0]).actions))
+    seat = state.to_act[0]
+    rnd = state.cores[-1]
+    outside = (rnd.hands[seat] | rnd.tops[seat]) & ~rnd.legal
+    while not outside:  # a trick where the seat to play must follow
+        state, _ = apply(state, rng.choice(view(state, seat).actions))
+        seat, rnd = state.to_act[0], state.cores[-1]
+        outside = (rnd.hands[seat] | rnd.tops[seat]) & ~rnd.legal
+    illegal = PLAYS[seat][outside.bit_length() - 1]
+    for decide in (lambda v: illegal, ActionsOnly(lambda actions, rng: illegal, rng)):
+        assert play_on(state, decide) == (state, illegal)

@@ -16,7 +16,19 @@ from __future__ import annotations
 
 import random
 
-from bot.pidro import Bid, Card, HandAction, Kill, NameTrump, Play, Suit, TableView, team_of
+from bot.pidro import (
+    Bid,
+    Card,
+    HandAction,
+    Kill,
+    NameTrump,
+    Play,
+    Suit,
+    TableView,
+    highest_bid,
+    partner_of,
+    team_of,
+)
 from bot.pidro.cards import TRUMPS, cards_in, mask_of
 
 HELP = 3
@@ -86,8 +98,8 @@ class EasyPlayer:
     def bid(self, view: TableView, hand: tuple[Card, ...]) -> HandAction:
         lowest_bid, passing = view.actions[0], view.actions[-1]
         assert isinstance(lowest_bid, Bid) and view.seat is not None
-        high = max(view.bids, key=lambda b: b.points or 0, default=None)
-        if high is not None and high.points is not None and high.seat == (view.seat + 2) % 4:
+        high = highest_bid(view.bids)
+        if high is not None and high.seat == partner_of(view.seat):
             return passing
         _, sure = best_suit(hand)
         if lowest_bid.points is not None and sure + HELP >= lowest_bid.points:
