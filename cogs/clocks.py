@@ -39,7 +39,7 @@ log = logging.getLogger(__name__)
 
 INTERVAL = 30.0
 """Seconds between scheduler runs."""
-WELCOME_DM = N_("👋 I will send your Vidrasso reminders here. `/vidrasso notify` changes it.")
+WELCOME_DM = N_("👋 I will send your game reminders here. `/vidrasso notify` changes it.")
 DMS_CLOSED = N_(
     "⚠️ I can't send you direct messages (they are closed for this server). "
     "Until you open them, I will mention you in the game's channel instead."

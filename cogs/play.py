@@ -31,7 +31,7 @@ from cogs.ui.challenges import names
 from cogs.ui.clock_text import TIME_CHOICES, inbox_line
 from cogs.ui.common import COLOUR, NOT_IN_DMS, channel_of, custom_id_of, mention, reply
 from cogs.ui.group import Subcommand, attach, detach
-from cogs.ui.i18n import N_, Words, private
+from cogs.ui.i18n import N_, Words, private, text
 
 if TYPE_CHECKING:
     from bot.app import VidrassoBot
@@ -41,7 +41,20 @@ log = logging.getLogger(__name__)
 KIND = DEFAULT_KIND
 """The game ``/vidrasso`` plays; every other registered game gets a group of its own."""
 INBOX_LINES = 15
-NO_GAMES = N_("You have no games in progress. Start one with `/vidrasso challenge`.")
+NO_GAMES = N_("You have no games in progress. Start one with `/{group} {challenge}`.")
+
+
+def no_games(interaction: discord.Interaction, tr: Words) -> str:
+    """There are no games: the challenge command of the game whose command was used, in the
+    member's language (``/pidro challenge`` after ``/pidro games``)."""
+    command = interaction.command
+    parent = getattr(command, "parent", None)
+    group = parent.name if parent is not None else KIND
+    return tr(
+        NO_GAMES,
+        group=text(tr.language, group, "command"),
+        challenge=text(tr.language, "challenge", "command"),
+    )
 
 
 def target_choices(rules: GameRules) -> list[app_commands.Choice[int]]:
@@ -338,7 +351,7 @@ class Play(commands.Cog):
         services = self.bot.services
         inbox = await services.clocks.inbox(interaction.guild.id, interaction.user.id)
         if not inbox:
-            await reply(interaction, tr(NO_GAMES))
+            await reply(interaction, no_games(interaction, tr))
             return
         now = services.games.clock()
         lines = [
@@ -360,9 +373,20 @@ class Play(commands.Cog):
         seat = game.seat_of(interaction.user.id)
         assert seat is not None
         against = self._opponents(game, interaction.user.id, tr)
+        partners = game.partners_of(seat)
+        if partners:
+            question = tr(
+                "Resign your game against {opponents}? It counts as a loss for you and {partner}.",
+                opponents=against,
+                partner=names([game.player_ids[s] for s in partners], tr),
+            )
+        else:
+            question = tr(
+                "Resign your game against {opponents}? It counts as a loss.", opponents=against
+            )
         await reply(
             interaction,
-            tr("Resign your game against {opponents}? It counts as a loss.", opponents=against),
+            question,
             view=of_items(
                 ResignButton(game.id, game.version, tr("Yes, resign")), CancelButton(game.id, tr)
             ),
@@ -390,7 +414,7 @@ class Play(commands.Cog):
         if len(games) == 1 and not here:
             return games[0]
         if not games:
-            await reply(interaction, tr(NO_GAMES))
+            await reply(interaction, no_games(interaction, tr))
             return None
         choices = here or games
         view = discord.ui.View(timeout=None)
@@ -401,7 +425,8 @@ class Play(commands.Cog):
                     ResignButton(game.id, game.version, tr("Resign game {id}", id=game.id))
                 )
             else:
-                label = tr("Game {id} (round {n})", id=game.id, n=game.rules.rounds(game.state) + 1)
+                number = tr(game.rules.round_name, n=game.rules.rounds(game.state) + 1)
+                label = tr("Game {id} ({round})", id=game.id, round=number)
                 view.add_item(HandButton(game.id, label, primary=seat in game.to_act))
         described = tr(", ").join(
             tr(

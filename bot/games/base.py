@@ -84,6 +84,9 @@ class GameRules(Protocol):
     """The seats a challenge names members for (every seat but the challenger's, seat 0)."""
     stat_rules: Mapping[str, StatRule]
     """The statistics :meth:`seat_stats` reports, and how each adds up on the ladder."""
+    round_name: str
+    """What the game calls its ``n``-th round in a list of games, a template of ``{n}``
+    marked for the catalogs (``round {n}``; Pidro's ``hand {n}``)."""
 
     def new_game(self, rng: random.Random, target: int) -> State:
         """A new game (dealt, ready for the first player to act)."""

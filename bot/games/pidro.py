@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from bot import pidro
+from bot.errors import translatable
 from bot.games.base import IllegalMove, Invitation, StatRule
 from bot.games.engine import EngineGame
 from bot.pidro import (
@@ -55,6 +56,7 @@ class Pidro(EngineGame):
         Invitation("opponent2", 3, "The opponent on your right"),
     )
     stat_rules: Mapping[str, StatRule] = STAT_RULES
+    round_name = translatable("hand {n}")
 
     def refusal(self, error: ValueError) -> IllegalMove:
         """The engine's refusal as the platform's: the same template and values."""

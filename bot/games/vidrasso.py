@@ -100,6 +100,7 @@ class Vidrasso(EngineGame):
     renderer = "cogs.games.vidrasso"
     invites: tuple[Invitation, ...] = (Invitation("opponent", 1, "The member you want to play"),)
     stat_rules: Mapping[str, StatRule] = STAT_RULES
+    round_name = translatable("round {n}")
 
     def refusal(self, error: ValueError) -> IllegalMove:
         return refusal(str(error))

@@ -50,7 +50,7 @@ from bot.play.model import Game
 from bot.play.service import Moved
 from cogs.games import pidro_rules as rules
 from cogs.ui.buttons import MoveButton, Option, PickButton, PickSelect
-from cogs.ui.common import COLOUR
+from cogs.ui.common import COLOUR, computer_name
 from cogs.ui.i18n import N_, Words
 
 PIDRO = rules_for("pidro")
@@ -75,7 +75,7 @@ def seat_name(game: Game, seat: int, tr: Words) -> str:
     """A member as a mention; a computer seat as the computer and its level."""
     player = game.seats[seat]
     if player.computer is not None:
-        return tr("Computer ({level})", level=tr(player.computer))
+        return computer_name(game, seat, tr)
     return f"<@{player.user_id}>"
 
 
@@ -210,7 +210,7 @@ def table_embed(game: Game, view: TableView, tr: Words) -> discord.Embed:
     lines.append(tr("**Contract**: {contract}", contract=contract_text(game, view, tr)))
     discards = rows_by_seat(game, view.discards, tr)
     if discards:
-        lines.append(tr("**Laid down face up**: {cards}", cards=discards))
+        lines.append(tr("**Discarded face up**: {cards}", cards=discards))
     if view.received is not None:
         got = " · ".join(
             tr("{player} got {count}", player=seat_name(game, s, tr), count=n)
@@ -259,8 +259,8 @@ def table_embed(game: Game, view: TableView, tr: Words) -> discord.Embed:
 
 def kept_text(game: Game, kept: KeptBy, tr: Words) -> str:
     return tr(
-        "**Kept unplayed** by {team}: {cards}",
-        team=team_name(kept.team, tr),
+        "**Scored without playing**: {team} still held {cards} when play stopped",
+        team=team_name(kept.team, tr, capital=True),
         cards=cards_line(kept.cards),
     )
 
@@ -313,7 +313,7 @@ def hand_embed(game: Game, view: TableView, note: str | None, tr: Words) -> disc
         )
     )
     embed = discord.Embed(
-        title=tr("Your hand · hand {n}", n=view.hand_number),
+        title=tr("Your cards · hand {n}", n=view.hand_number),
         description="\n".join(lines),
         colour=TEAM_COLOURS[team],
     )
@@ -512,7 +512,7 @@ def hand_over_embed(
         )
     else:
         verdict = tr(
-            "{team} took {points} of its bid of {bid}: in the hole, −{bid}.",
+            "{team} needed {bid} but took {points}, so loses {bid} (in the hole).",
             team=bidder,
             bid=contract.bid,
             points=summary.points[contract.team],
@@ -526,7 +526,7 @@ def hand_over_embed(
         embed.add_field(name=tr("Last trick"), value=trick_text(game, last, tr), inline=False)
     if kept is not None:
         embed.add_field(
-            name=tr("Kept unplayed"),
+            name=tr("Scored without playing"),
             value=f"{team_name(kept.team, tr, capital=True)}: {cards_line(kept.cards)}",
             inline=False,
         )
@@ -600,7 +600,7 @@ def game_over_embed(
     if view.finished_hands:
         rows = [
             tr(
-                "Hand {n}: {bidder} bid {bid} · A {a} · B {b} → {x} · {y}",
+                "Hand {n}: {bidder} bid {bid} · team A {a}, team B {b} ({x}–{y})",
                 n=h.number,
                 bidder=seat_name(game, h.contract.seat, tr),
                 bid=h.contract.bid,

@@ -128,8 +128,9 @@ GUIDE: tuple[Page, ...] = (
         N_(
             "The highest bidder **leads**. Each player in turn plays **any trump**; the "
             "**highest wins** the trick and leads the next. A player with **no trump left** at "
-            "their turn **goes cold**: their cards are laid face up and they sit out the rest "
-            "of the hand. Here the K wins the 5, and the 2's point goes to whoever played it."
+            "their turn **goes cold**: their cards are laid face up and they sit out the hand. "
+            "When only **one team still holds trumps**, it **scores them unplayed**. Here the K "
+            "wins the 5; the 2's point goes to whoever played it."
         ),
         _trick,
     ),

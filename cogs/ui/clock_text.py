@@ -204,20 +204,19 @@ def inbox_line(
     values = {
         "number": game.id,
         "opponents": opponents(game, seat, tr),
-        "round": rules.rounds(game.state) + 1,
+        "round": tr(rules.round_name, n=rules.rounds(game.state) + 1),
         "score": score,
         "turn": turn,
         "url": table_url(game),
     }
     if len(GAMES) > 1:
         return tr(
-            "• Game {number} ({game}) vs {opponents} — round {round}, {score}, {turn} · "
-            "[table]({url})",
+            "• Game {number} ({game}) vs {opponents} — {round}, {score}, {turn} · [table]({url})",
             game=tr(rules.title),
             **values,
         )
     return tr(
-        "• Game {number} vs {opponents} — round {round}, {score}, {turn} · [table]({url})",
+        "• Game {number} vs {opponents} — {round}, {score}, {turn} · [table]({url})",
         **values,
     )
 

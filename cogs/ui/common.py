@@ -10,6 +10,7 @@ from typing import Any
 import discord
 
 from bot.errors import ServiceError
+from bot.play.model import Game
 from cogs.ui.i18n import ENGLISH_WORDS, N_, Words, private
 
 log = logging.getLogger(__name__)
@@ -24,6 +25,17 @@ DISCORD_EPOCH_MS = 1420070400000
 
 def mention(user_id: int) -> str:
     return f"<@{user_id}>"
+
+
+def computer_name(game: Game, seat: int, tr: Words) -> str:
+    """A computer seat by its level, numbered when the game has more than one computer seat
+    (``Computer 2 (easy)``), so that a table of three computers tells them apart."""
+    computers = [s for s, player in enumerate(game.seats) if player.computer is not None]
+    level = game.seats[seat].computer
+    assert level is not None, "only a computer seat has a computer's name"
+    if len(computers) < 2:
+        return tr("Computer ({level})", level=tr(level))
+    return tr("Computer {n} ({level})", n=computers.index(seat) + 1, level=tr(level))
 
 
 def channel_mention(channel_id: int) -> str:

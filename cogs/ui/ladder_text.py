@@ -279,7 +279,7 @@ def chart_file(stats: PlayerStats, name: str, tr: Words) -> discord.File | None:
 
 ENDINGS: dict[tuple[Result, str], str] = {
     (Result.WIN, "resigned"): N_("won · they resigned"),
-    (Result.LOSS, "resigned"): N_("lost · resigned"),
+    (Result.LOSS, "resigned"): N_("lost by resignation"),
     (Result.WIN, "timeout"): N_("won on time"),
     (Result.LOSS, "timeout"): N_("lost on time"),
     (Result.WIN, "finished"): N_("won"),

@@ -20,7 +20,7 @@ from bot.play.service import Moved
 from cogs.ui.buttons import RematchButton, ReplayButton, of_items, table_view
 from cogs.ui.challenges import challenge_text
 from cogs.ui.clock_text import deadline_text
-from cogs.ui.common import mention, message_age
+from cogs.ui.common import computer_name, mention, message_age
 from cogs.ui.games import presentation, record_file
 from cogs.ui.hands import let_go
 from cogs.ui.i18n import Words, language_of
@@ -139,7 +139,7 @@ class Publisher:
         names = []
         for seat, player in enumerate(game.seats):
             if player.computer is not None:
-                names.append(tr("Computer ({level})", level=tr(player.computer)))
+                names.append(computer_name(game, seat, tr))
                 continue
             seen = await self.bot.services.ladder.name(game.guild_id, player.user_id)
             names.append(seen or tr("Player {n}", n=seat + 1))

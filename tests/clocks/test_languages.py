@@ -113,7 +113,7 @@ async def test_notify_speaks_the_members_language(h: Harness) -> None:
     alice, bob = members_speak(h, discord.Locale.japanese, "alice", "bob")
     r = await h.slash(alice, "vidrasso notify", mode="dm", quiet_from=22, quiet_to=7)
     assert r.messages[-1].text().startswith("保存しました。**通知：** ダイレクトメッセージ")
-    assert h.dms(alice)[-1].content.startswith("👋 ヴィドラッソの通知はここに送ります。")
+    assert h.dms(alice)[-1].content.startswith("👋 対局の通知はここに送ります。")
     r = await h.slash(alice, "vidrasso notify", quiet_from=22)
     assert r.messages[-1].text() == (
         "静音時間は、開始（静音開始）と終了（静音終了）の両方を指定してください。"

@@ -195,6 +195,9 @@ async def test_one_member_and_three_computer_seats(h: Harness, seen: Seen) -> No
         assert game.people_to_act == game.to_act  # the computer never keeps her waiting
         await take_turn(h, game.id, rng, seen.check)
     assert game.result == "finished"
+    # Three computers at one table are told apart.
+    over = next(m for m in reversed(h.messages) if m.audience is None and "Game over" in m.text())
+    assert all(f"Computer {n} (medium)" in over.text() for n in (1, 2, 3)), over.text()
 
 
 async def test_a_restart_mid_hand_loses_nothing_and_old_buttons_work(tmp_path: Path) -> None:
@@ -306,6 +309,7 @@ async def test_resigning_concedes_for_the_team_and_tells_the_partner(h: Harness)
     alice, carol = h.users["alice"], h.users["carol"]
     await h.slash(alice, "pidro resign")
     ask = h.last_ephemeral(alice)
+    assert f"It counts as a loss for you and <@{carol.id}>." in ask.text()
     await h.click(alice, ask, button_id(ask, "vidrasso:resign:"))
     game = await game_row(h, game_id)
     assert game.result == "resigned" and game.winner == 1
@@ -372,3 +376,14 @@ async def test_a_player_out_of_time_loses_for_the_team(h: Harness) -> None:
     over = next(m for m in reversed(h.messages) if m.audience is None and "Game over" in m.text())
     assert f"<@{late}> ran out of time" in over.text()
     assert (await scheduler(h).run_due()).timed_out == []  # once
+
+
+async def test_no_games_points_at_the_challenge_of_the_game_asked_about(h: Harness) -> None:
+    alice = h.users["alice"]
+    await h.slash(alice, "pidro games")
+    assert "`/pidro challenge`" in h.last_ephemeral(alice).text()
+    await h.slash(alice, "vidrasso games")
+    assert "`/vidrasso challenge`" in h.last_ephemeral(alice).text()
+    h.set_locale(alice, "ja")
+    await h.slash(alice, "pidro games")
+    assert "`/ピドロ 挑戦`" in h.last_ephemeral(alice).text()

@@ -102,6 +102,7 @@ class HighCard:
         Invitation("third", 2, "Who plays third"),
     )
     stat_rules: Mapping[str, StatRule] = {"tricks": "sum", "best_game": "max"}
+    round_name = "round {n}"
 
     def new_game(self, rng: random.Random, target: int) -> State:
         deck = list(CARDS)
