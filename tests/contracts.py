@@ -87,6 +87,12 @@ CONTRACTS = (
         ),
     ),
     Contract(
+        "only the composition root and the screens gallery know Discord and the cogs",
+        ("bot",),
+        ("discord", "cogs"),
+        allowed_in=("bot.app", "bot.__main__", "bot.screens"),
+    ),
+    Contract(
         "cogs know no storage",
         ("cogs",),
         ("bot.storage", "aiosqlite", "asyncpg", "sqlite3"),

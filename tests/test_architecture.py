@@ -43,7 +43,23 @@ def test_a_cog_importing_storage_or_another_cog_is_caught(tmp_path: Path) -> Non
 def test_a_service_importing_discord_is_caught(tmp_path: Path) -> None:
     root = _copy_tree(tmp_path)
     _add_import(root / "bot/play/service.py", "import discord")
-    assert [v.module for v in violations(root)] == ["bot.play.service"]
+    assert {v.module for v in violations(root)} == {"bot.play.service"}
+
+
+def test_discord_anywhere_in_bot_outside_its_root_is_caught(tmp_path: Path) -> None:
+    root = _copy_tree(tmp_path)
+    for module in ("shards", "db", "drawing/table", "arena/match"):
+        _add_import(root / f"bot/{module}.py", "import discord")
+    found = {v.module for v in violations(root)}
+    assert found == {"bot.shards", "bot.db", "bot.drawing.table", "bot.arena.match"}
+
+
+def test_every_rules_package_is_held_pure(tmp_path: Path) -> None:
+    root = _copy_tree(tmp_path)
+    for path in ("pidro/game.py", "suits.py", "endings.py"):
+        _add_import(root / f"bot/{path}", "from bot.ai import base")
+    found = {v.module for v in violations(root) if "the engine is pure" in v.contract}
+    assert found == {"bot.pidro.game", "bot.suits", "bot.endings"}
 
 
 def test_a_driver_outside_its_storage_is_caught(tmp_path: Path) -> None:
