@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
+import random
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -46,7 +47,7 @@ class VidrassoBot(commands.Bot):
     hands: Hands
     challenges: Challenges
 
-    def __init__(self, config: Config, **options: Any) -> None:
+    def __init__(self, config: Config, *, rng: random.Random | None = None, **options: Any) -> None:
         intents = discord.Intents.none()
         intents.guilds = True  # channels and threads; interactions carry the members we need
         super().__init__(
@@ -57,13 +58,16 @@ class VidrassoBot(commands.Bot):
             **options,
         )
         self.config = config
+        self.rng = rng
+        """Where the deals come from: a fresh unseeded generator unless one is given (tests give
+        a seeded one, so a game plays the same on every run)."""
         self.drawing: ProcessPoolExecutor | None = None
         """The process that draws the tables' pictures (see :meth:`start_drawing`)."""
         self.tree.error(self.on_app_command_error)
 
     async def setup_hook(self) -> None:
         await self.tree.set_translator(CommandTranslator())
-        self.services = await Services.open(self.config)
+        self.services = await Services.open(self.config, rng=self.rng)
         self.publisher = Publisher(self)
         self.hands = Hands(self)
         self.challenges = Challenges(self)
@@ -121,14 +125,16 @@ class VidrassoBot(commands.Bot):
 class ShardedVidrassoBot(VidrassoBot, commands.AutoShardedBot):
     """The bot over some of its gateway shards, in one process of several over one database."""
 
-    def __init__(self, config: Config) -> None:
+    def __init__(self, config: Config, *, rng: random.Random | None = None) -> None:
         shards = config.shards
-        super().__init__(config, shard_count=shards.count, shard_ids=sorted(shards.ids))
+        super().__init__(config, rng=rng, shard_count=shards.count, shard_ids=sorted(shards.ids))
         log.info("running %s", shards)
 
 
-def create_bot(config: Config | None = None) -> VidrassoBot:
+def create_bot(config: Config | None = None, *, rng: random.Random | None = None) -> VidrassoBot:
     """Build the bot from the configuration (environment / .env) without connecting: sharded
-    when ``VIDRASSO_SHARDS`` is set, else one connection as discord.py makes it."""
+    when ``VIDRASSO_SHARDS`` is set, else one connection as discord.py makes it. ``rng`` deals
+    the cards (tests seed it)."""
     config = config or Config()
-    return ShardedVidrassoBot(config) if config.sharded else VidrassoBot(config)
+    kind = ShardedVidrassoBot if config.sharded else VidrassoBot
+    return kind(config, rng=rng)
