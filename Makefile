@@ -5,7 +5,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test slow lint typecheck unit bench messages clean
+.PHONY: run test slow explore lint typecheck unit bench messages clean
 
 $(STAMP): pyproject.toml requirements.lock
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11) and "Python 3.11 or newer is needed" or 0)'
@@ -33,6 +33,13 @@ unit: $(STAMP)
 # The long strength and fairness tests of the computer players (CI runs them after `make test`).
 slow: $(STAMP)
 	$(PY) -m pytest -m slow
+
+# `make test` is the same run every time (fixed examples, fixed deals); this one draws new
+# property-test examples and new deals for the bot tests, and prints the seed of the deals.
+explore: $(STAMP)
+	@seed=$$($(PY) -c 'import random; print(random.randrange(1, 10**6))'); \
+	echo "VIDRASSO_TEST_SEED=$$seed HYPOTHESIS_PROFILE=explore"; \
+	VIDRASSO_TEST_SEED=$$seed HYPOTHESIS_PROFILE=explore $(PY) -m pytest -m "not slow"
 
 # The template of every text the bot shows, for translators (see README, "Adding a language").
 messages: $(STAMP)

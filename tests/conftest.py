@@ -4,19 +4,30 @@ A test that takes :func:`database` runs once per backend. PostgreSQL is a throwa
 session starts (:mod:`tests.postgres`) with one database, migrated once and emptied before each
 test; without the PostgreSQL binaries those runs are skipped, and the session says so in one
 line at its end.
+
+Every run is the same run: property tests draw fixed examples (Hypothesis ``derandomize``) and
+the harness bots deal from a fixed seed (:data:`tests.bot.driver.DEAL_SEED`), so ``main`` is
+green or red for its code, not for its luck. ``make explore`` draws new examples and new deals
+and prints the seed that reproduces them.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
 import asyncpg
 import pytest
+from hypothesis import settings
 
 from bot.services import load_state
 from bot.storage.postgres import PostgresStorage
 from tests.postgres import Server, find_binaries, version
+
+settings.register_profile("fixed", derandomize=True)
+settings.register_profile("explore", derandomize=False)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "fixed"))
 
 BINARIES = find_binaries()
 DATABASE = "vidrasso"
