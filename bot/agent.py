@@ -30,14 +30,10 @@ from typing import Any, NamedTuple, TextIO
 
 from bot.ai.decide import decide
 from bot.ai.memory import PileMemory
+from bot.ai.messages import MessageError, legal_from_message
 from bot.ai.pidro import protocol as pidro_protocol
 from bot.ai.pidro.players import decide as pidro_decide
-from bot.ai.protocol import (
-    MessageError,
-    action_to_json,
-    legal_from_message,
-    view_from_message,
-)
+from bot.ai.protocol import action_to_json, view_from_message
 from bot.engine import TableView
 from bot.pidro import TableView as PidroView
 
@@ -73,15 +69,12 @@ class Speaker(NamedTuple):
     ``pidro-agent/1``): the rest of answering a line is the same for both."""
 
     read: Callable[[dict[str, Any]], Any]
-    """The seat view the message describes; raises ``error`` when it cannot be read."""
-    legal: Callable[[dict[str, Any]], list[Any]]
-    """The message's legal options as sent (the fallback answers)."""
+    """The seat view the message describes; raises :class:`MessageError` when it cannot be
+    read."""
     decide: Callable[[Any, int, float | None], Any]
     """The level's action for a view, with a decision seed and a time limit in seconds."""
     write: Callable[[Any], Any]
     """An action as the protocol's JSON."""
-    error: type[Exception]
-    """What ``read`` raises for a message it cannot understand."""
 
 
 def answer(
@@ -97,7 +90,7 @@ def answer(
     def decided(view: TableView, seed: int, seconds: float | None) -> Any:
         return decide(level, view, seed, seconds=seconds)
 
-    speaker = Speaker(read, legal_from_message, decided, action_to_json, MessageError)
+    speaker = Speaker(read, decided, action_to_json)
     return reply(speaker, line, seed)
 
 
@@ -107,13 +100,7 @@ def answer_pidro(level: str, line: str, seed: int) -> dict[str, Any] | None:
     def decided(view: PidroView, seed: int, seconds: float | None) -> Any:
         return pidro_decide(level, view, seed, seconds=seconds)
 
-    speaker = Speaker(
-        pidro_protocol.view_from_message,
-        pidro_protocol.legal_from_message,
-        decided,
-        pidro_protocol.action_to_json,
-        pidro_protocol.MessageError,
-    )
+    speaker = Speaker(pidro_protocol.view_from_message, decided, pidro_protocol.action_to_json)
     return reply(speaker, line, seed)
 
 
@@ -129,8 +116,8 @@ def reply(speaker: Speaker, line: str, seed: int) -> dict[str, Any] | None:
         return None
     try:
         view = speaker.read(msg)
-    except speaker.error as error:
-        legal = speaker.legal(msg)
+    except MessageError as error:
+        legal = legal_from_message(msg)
         if not legal:
             log.error("unreadable decide message, no legal options to fall back on: %s", error)
             return None
@@ -140,7 +127,7 @@ def reply(speaker: Speaker, line: str, seed: int) -> dict[str, Any] | None:
         action = speaker.decide(view, decision_seed(seed, line), _seconds(msg))
     except Exception:
         log.exception("the decision failed; answering the first legal option")
-        legal = speaker.legal(msg)
+        legal = legal_from_message(msg)
         return {"action": legal[0]} if legal else None
     return {"action": speaker.write(action)}
 

@@ -13,6 +13,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from bot.ai.messages import MessageError, legal_choice, pair, read_message
+from bot.ai.messages import card as read_card
+from bot.ai.messages import cards as read_cards
+from bot.ai.messages import seat as read_seat
 from bot.engine import (
     Bid,
     BidKind,
@@ -35,10 +39,6 @@ PROTOCOL = "vidrasso-agent/1"
 
 PHASES = {"trump": Phase.TRUMP, "gift": Phase.GIFT, "play": Phase.PLAY}
 """The phases a decide message may be in."""
-
-
-class MessageError(ValueError):
-    """A message that is not a well-formed ``decide`` message."""
 
 
 # --- View to message --------------------------------------------------------------------------
@@ -99,12 +99,7 @@ def action_to_json(action: RoundAction) -> Any:
 def view_from_message(msg: Mapping[str, Any]) -> TableView:
     """The seat view a ``decide`` message describes; :class:`MessageError` if it is malformed
     or inconsistent."""
-    try:
-        return _view_from_message(msg)
-    except MessageError:
-        raise
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
-        raise MessageError(f"malformed decide message: {error!r}") from error
+    return read_message(_view_from_message, msg)
 
 
 def _view_from_message(msg: Mapping[str, Any]) -> TableView:
@@ -116,7 +111,7 @@ def _view_from_message(msg: Mapping[str, Any]) -> TableView:
     seat = _seat(msg["seat"])
     them = 1 - seat
     dealer = _seat(msg["dealer"])
-    totals = _pair(msg["totals"])
+    totals = pair(msg["totals"])
     hand = _cards(msg["hand"])
     strawmen = _strawmen(msg["strawmen"])
     bids = tuple(_bid(b) for b in msg["bids"])
@@ -131,7 +126,7 @@ def _view_from_message(msg: Mapping[str, Any]) -> TableView:
     gift_given = None if msg["gift_given"] is None else _card(msg["gift_given"])
     tricks = tuple(_trick(t) for t in msg["tricks"])
     trick = _cards(msg["trick"])
-    captured = _pair(msg["captured_points"])
+    captured = pair(msg["captured_points"])
     target = int(msg["target"])
     round_number = int(msg["round"])
 
@@ -196,45 +191,21 @@ def _view_from_message(msg: Mapping[str, Any]) -> TableView:
 def action_from_json(view: TableView, action: Any) -> RoundAction:
     """The action an answer's ``action`` names; :class:`MessageError` if it is not one of
     ``view.actions``."""
-    assert view.seat is not None
-    try:
-        choice = _action(view.phase, view.seat, action)
-    except MessageError:
-        raise
-    except (KeyError, TypeError, ValueError) as error:
-        raise MessageError(f"not an action: {error!r}") from error
-    if choice not in view.actions:
-        raise MessageError(f"{action!r} is not a legal choice")
-    return choice
-
-
-def legal_from_message(msg: Mapping[str, Any]) -> list[Any]:
-    """The ``legal`` list of a message as given (for a fallback answer)."""
-    legal = msg.get("legal") if isinstance(msg, Mapping) else None
-    return list(legal) if isinstance(legal, list) else []
+    seat = view.seat
+    assert seat is not None
+    return legal_choice(lambda data: _action(view.phase, seat, data), action, view.actions)
 
 
 def _seat(value: Any) -> int:
-    if value not in (0, 1) or isinstance(value, bool):
-        raise MessageError(f"{value!r} is not a seat (0 or 1)")
-    return int(value)
-
-
-def _pair(value: Any) -> tuple[int, int]:
-    a, b = value
-    return (int(a), int(b))
+    return read_seat(value, 2)
 
 
 def _card(text: Any) -> Card:
-    if not isinstance(text, str):
-        raise MessageError(f"{text!r} is not a card")
-    return Card.parse(text)
+    return read_card(Card.parse, text)
 
 
 def _cards(texts: Any) -> tuple[Card, ...]:
-    if not isinstance(texts, list):
-        raise MessageError(f"{texts!r} is not a list of cards")
-    return tuple(_card(t) for t in texts)
+    return read_cards(Card.parse, texts)
 
 
 def _action(phase: Phase, seat: int, data: Any) -> RoundAction:

@@ -29,7 +29,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any, TextIO
 
-from bot.ai.protocol import MessageError, action_from_json, view_to_message
+from bot.ai.messages import MessageError
+from bot.ai.protocol import action_from_json, view_to_message
 from bot.arena.match import play_to_end
 from bot.engine import Action, GameState, TimeOut, new_game, to_record, view
 

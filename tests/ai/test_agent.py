@@ -15,8 +15,8 @@ import pytest
 from random_games import decision_points
 
 from bot.agent import answer, serve
+from bot.ai.messages import MessageError
 from bot.ai.protocol import (
-    MessageError,
     action_from_json,
     action_to_json,
     view_from_message,

@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 
 from bot.agent import answer_pidro, serve
+from bot.ai.messages import MessageError
 from bot.ai.pidro.players import decide
 from bot.ai.pidro.protocol import (
-    MessageError,
     action_from_json,
     action_to_json,
     view_from_message,

@@ -13,6 +13,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from bot.ai.messages import MessageError, legal_choice, pair, read_message
+from bot.ai.messages import card as read_card
+from bot.ai.messages import cards as read_cards
+from bot.ai.messages import seat as read_seat
 from bot.pidro import (
     Bid,
     Card,
@@ -32,10 +36,6 @@ from bot.pidro.parts import SEATS
 PROTOCOL = "pidro-agent/1"
 PHASES = {p.value: p for p in (Phase.BID, Phase.TRUMP, Phase.KILL, Phase.PLAY)}
 """The phases a decide message may be in."""
-
-
-class MessageError(ValueError):
-    """A message that is not a well-formed Pidro ``decide`` message."""
 
 
 # --- View to message --------------------------------------------------------------------------
@@ -101,12 +101,7 @@ def _texts(cards: tuple[Card, ...]) -> list[str]:
 def view_from_message(msg: Mapping[str, Any]) -> TableView:
     """The seat view a ``decide`` message describes; :class:`MessageError` if it is malformed
     or inconsistent."""
-    try:
-        return _view_from_message(msg)
-    except MessageError:
-        raise
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
-        raise MessageError(f"malformed decide message: {error!r}") from error
+    return read_message(_view_from_message, msg)
 
 
 def _view_from_message(msg: Mapping[str, Any]) -> TableView:
@@ -150,7 +145,7 @@ def _view_from_message(msg: Mapping[str, Any]) -> TableView:
         moves=0,
         phase=phase,
         outcome=None,
-        totals=_pair(msg["totals"]),
+        totals=pair(msg["totals"]),
         hand_number=int(msg["hand_number"]),
         dealer=_seat(msg["dealer"]),
         bids=tuple(Bid(_seat(b["seat"]), _points(b["bid"])) for b in msg["bids"]),
@@ -167,7 +162,7 @@ def _view_from_message(msg: Mapping[str, Any]) -> TableView:
         tricks=tricks,
         trick=trick,
         leader=int(msg["leader"]),
-        taken=_pair(msg["taken"]),
+        taken=pair(msg["taken"]),
         kept_by=None,
         actions=actions,
         finished_hands=(),
@@ -177,22 +172,9 @@ def _view_from_message(msg: Mapping[str, Any]) -> TableView:
 def action_from_json(view: TableView, action: Any) -> HandAction:
     """The action an answer's ``action`` names; :class:`MessageError` unless it is one of
     ``view.actions``."""
-    assert view.seat is not None
-    try:
-        choice = _action(view.seat, action)
-    except MessageError:
-        raise
-    except (TypeError, ValueError) as error:
-        raise MessageError(f"not an action: {error!r}") from error
-    if choice not in view.actions:
-        raise MessageError(f"{action!r} is not a legal choice")
-    return choice
-
-
-def legal_from_message(msg: Mapping[str, Any]) -> list[Any]:
-    """The ``legal`` list of a message as given (for a fallback answer)."""
-    legal = msg.get("legal") if isinstance(msg, Mapping) else None
-    return list(legal) if isinstance(legal, list) else []
+    seat = view.seat
+    assert seat is not None
+    return legal_choice(lambda text: _action(seat, text), action, view.actions)
 
 
 KINDS: dict[Phase, type[HandAction]] = {
@@ -215,9 +197,7 @@ def _action(seat: int, text: Any) -> HandAction:
 
 
 def _seat(value: Any) -> int:
-    if isinstance(value, bool) or value not in range(SEATS):
-        raise MessageError(f"{value!r} is not a seat (0 to 3)")
-    return int(value)
+    return read_seat(value, SEATS)
 
 
 def _points(value: Any) -> int | None:
@@ -228,26 +208,17 @@ def _points(value: Any) -> int | None:
     return value
 
 
-def _pair(value: Any) -> tuple[int, int]:
-    a, b = value
-    return (int(a), int(b))
-
-
 def _four_ints(value: Any) -> tuple[int, int, int, int]:
     a, b, c, d = value
     return (int(a), int(b), int(c), int(d))
 
 
 def _card(text: Any) -> Card:
-    if not isinstance(text, str):
-        raise MessageError(f"{text!r} is not a card")
-    return Card.parse(text)
+    return read_card(Card.parse, text)
 
 
 def _cards(texts: Any) -> tuple[Card, ...]:
-    if not isinstance(texts, list):
-        raise MessageError(f"{texts!r} is not a list of cards")
-    return tuple(_card(t) for t in texts)
+    return read_cards(Card.parse, texts)
 
 
 def _four_rows(
@@ -273,7 +244,7 @@ def _contract(data: Mapping[str, Any]) -> Contract:
 def _trick(data: Mapping[str, Any]) -> Trick:
     plays = tuple(_play(p) for p in data["plays"])
     winner = _seat(data["winner"])
-    points = _pair(data["points"])
+    points = pair(data["points"])
     if winner not in (s for s, _ in plays):
         raise MessageError("a trick's winner did not play in it")
     return Trick(
