@@ -31,6 +31,7 @@ from cogs.games import pidro as pidro_shown
 from cogs.games import pidro_rules
 from cogs.games import vidrasso as shown
 from cogs.ui.buttons import ReplayButton, of_items, table_view
+from cogs.ui.guides import PICTURE
 from cogs.ui.hands import Hands
 from cogs.ui.i18n import LANGUAGES, Words
 
@@ -279,13 +280,13 @@ def pidro_screens(seed: int, tr: Words) -> dict[str, bytes]:
     for number, phase in enumerate(PIDRO_PHASES, start=14):
         if phase in games:
             out[f"{number}-pidro-{phase}"] = pidro_table(games[phase], tr)
-    embed, picture = pidro_rules.rules_page(2, tr)
+    embed, picture = pidro_rules.GUIDE.page(2, tr)
     out["20-pidro-rules"] = message_png(
         author=BOT,
         content=None,
         embeds=[embed.to_dict()],
         components=[],
-        attachments={} if picture is None else {pidro_rules.PICTURE: picture},
+        attachments={} if picture is None else {PICTURE: picture},
         names=NAMES,
         ephemeral=True,
         width=WIDTH,

@@ -12,10 +12,14 @@ from PIL import Image
 from bot.drawing.examples import HEIGHT, WIDTH
 from bot.pidro import POINTS_PER_HAND
 from cogs.games import pidro_rules
-from cogs.games.pidro_rules import EXAMPLE_TRUMP, PAGES, PICTURE, rules_page, table_help
+from cogs.games.pidro_rules import EXAMPLE_TRUMP, GUIDE
+from cogs.ui.guides import PICTURE
 from cogs.ui.i18n import LANGUAGES, Words
 from tests.catalog import ROOT, fields, messages
 
+PAGES = GUIDE.count
+rules_page = GUIDE.page
+table_help = GUIDE.table_help
 PO = ROOT / "cogs" / "locales" / "ja" / "LC_MESSAGES" / "pidro_rules.po"
 
 

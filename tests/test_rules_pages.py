@@ -10,10 +10,12 @@ import pytest
 from babel.messages.pofile import read_po
 from PIL import Image
 
+from bot.drawing import examples
 from bot.drawing.examples import HEIGHT, WIDTH
 from bot.engine import legal_plays, trick_winner
 from cogs.games import vidrasso_rules
-from cogs.games.vidrasso_rules import EXAMPLE_TRUMPS, PAGES, PICTURE, rules_page, table_help
+from cogs.games.vidrasso_rules import EXAMPLE_TRUMPS, GUIDE
+from cogs.ui.guides import PICTURE, Guide, Page
 from cogs.ui.i18n import LANGUAGES, Words
 from tests.catalog import ROOT, fields, messages
 
@@ -27,6 +29,10 @@ TOPICS = (
     "Gifts",
     "Scoring and the target",
 )
+
+PAGES = GUIDE.count
+rules_page = GUIDE.page
+table_help = GUIDE.table_help
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -117,11 +123,22 @@ def test_rules_po_holds_only_texts_of_the_guide() -> None:
     assert {m.id for m in catalog if m.id} == ours
 
 
-def test_the_guide_is_drawn_once_per_page() -> None:
-    vidrasso_rules.picture.cache_clear()
-    rules_page(3, Words("en"))
-    rules_page(3, Words("ja"))
-    assert vidrasso_rules.picture.cache_info().misses == 1
+def test_a_guide_draws_each_picture_once_for_every_language() -> None:
+    drawn: list[int] = []
+
+    def picture() -> examples.Picture:
+        drawn.append(1)
+        return examples.points_row(list(vidrasso_rules.FOLLOWER))
+
+    guide = Guide(
+        "{page}/{pages} {topic}",
+        (Page("Words", "Text."), Page("Cards", "Text.", picture)),
+        "Help",
+        ("Line.",),
+    )
+    assert guide.page(1, Words("en"))[1] is None and drawn == []
+    english, japanese = guide.page(2, Words("en"))[1], guide.page(2, Words("ja"))[1]
+    assert english is not None and english == japanese and drawn == [1]
 
 
 # --- the examples agree with the engine ------------------------------------------------------

@@ -734,14 +734,7 @@ class PidroPresentation:
     def tip(self, view: TableView, shown: frozenset[str], tr: Words) -> tuple[str, str] | None:
         return None  # the guided first game is Vidrasso's
 
-    def rules_pages(self) -> int:
-        return rules.PAGES
-
-    def rules_page(self, page: int, tr: Words) -> tuple[discord.Embed, bytes | None]:
-        return rules.rules_page(page, tr)
-
-    def table_help(self, tr: Words) -> discord.Embed:
-        return rules.table_help(tr)
+    guide = rules.GUIDE
 
     def ladder_fields(
         self, stats: Mapping[str, int], rounds: int, tr: Words

@@ -1,32 +1,23 @@
 """Pidro's rules as a short illustrated guide, and how to read the drawn Pidro table.
 
-``/pidro rules`` pages through :data:`PAGES` pages, one idea each, in the order a newcomer needs
+``/pidro rules`` pages through :data:`GUIDE`, one idea a page, in the order a newcomer needs
 them (docs/pidro-rules.md is the full account): teams and the goal; trumps and their order; the
 points; the deal and the bidding; discarding, refilling and kills; the play and going cold;
 scoring. Each page is an embed of a few sentences and, where cards say it better, a picture
-without words (:mod:`bot.drawing.examples`, the same in every language) that the caller attaches
-as :data:`PICTURE` ("rules.png"), the name the embed's image points to.
+without words (:mod:`bot.drawing.examples`, the same in every language);
+:class:`~cogs.ui.guides.Guide` makes the embeds.
 
-:func:`table_help` explains the drawn table (:mod:`bot.drawing.pidro`). Every text goes through
+:data:`HELP_LINES` explain the drawn table (:mod:`bot.drawing.pidro`). Every text goes through
 the reader's :class:`~cogs.ui.i18n.Words`; the Japanese ones are in
 ``cogs/locales/ja/LC_MESSAGES/pidro_rules.po``.
 """
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable
-from dataclasses import dataclass
-
-import discord
-
 from bot.drawing import examples
 from bot.pidro import Card, Suit, parse_cards, trump_order
-from cogs.ui.common import COLOUR
-from cogs.ui.i18n import N_, Words
-
-PICTURE = "rules.png"
-"""The file name the caller attaches a page's picture under."""
+from cogs.ui.guides import Guide, Page
+from cogs.ui.i18n import N_
 
 TITLE = N_("How to play Pidro · {page}/{pages} {topic}")
 HELP_TITLE = N_("How to read the Pidro table")
@@ -63,16 +54,7 @@ def _trick() -> examples.Picture:
     return examples.card_row(TRICK, trumps=frozenset(TRICK), coins=coins, ringed={winner})
 
 
-@dataclass(frozen=True, slots=True)
-class Page:
-    """One page of the guide: its topic (in the title), its text and its picture, if any."""
-
-    topic: str
-    text: str
-    picture: Callable[[], examples.Picture] | None
-
-
-GUIDE: tuple[Page, ...] = (
+PAGES: tuple[Page, ...] = (
     Page(
         N_("Teams and the goal"),
         N_(
@@ -147,35 +129,6 @@ GUIDE: tuple[Page, ...] = (
 )
 """The pages, in reading order."""
 
-PAGES: int = len(GUIDE)
-"""How many pages the guide has (numbered 1 to ``PAGES``)."""
-
-
-@functools.cache
-def picture(page: int) -> bytes | None:
-    """The PNG of page ``page`` (1 to :data:`PAGES`), None for a page without one: the same in
-    every language, drawn once."""
-    draw = GUIDE[page - 1].picture
-    return None if draw is None else draw().png
-
-
-def rules_page(page: int, tr: Words) -> tuple[discord.Embed, bytes | None]:
-    """Page ``page`` of the guide (1 to :data:`PAGES`; a number outside is taken as the nearest
-    page) in the reader's words, and its picture to attach as :data:`PICTURE` (None: nothing
-    to attach, and the embed shows no image)."""
-    page = min(max(page, 1), PAGES)
-    shown = GUIDE[page - 1]
-    embed = discord.Embed(
-        title=tr(TITLE, page=page, pages=PAGES, topic=tr(shown.topic)),
-        description=tr(shown.text),
-        colour=COLOUR,
-    )
-    png = picture(page)
-    if png is not None:
-        embed.set_image(url=f"attachment://{PICTURE}")
-    return embed, png
-
-
 HELP_LINES = (
     N_(
         "**At the top**: whose move it is; the **contract** (who bid how much, or a forced 6) "
@@ -199,10 +152,4 @@ HELP_LINES = (
 )
 
 
-def table_help(tr: Words) -> discord.Embed:
-    """ "How to read the Pidro table": the drawn table explained, for a private answer."""
-    return discord.Embed(
-        title=tr(HELP_TITLE),
-        description="\n\n".join(tr(line) for line in HELP_LINES),
-        colour=COLOUR,
-    )
+GUIDE = Guide(TITLE, PAGES, HELP_TITLE, HELP_LINES)

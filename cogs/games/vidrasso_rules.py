@@ -1,32 +1,22 @@
 """Vidrasso's rules as a short illustrated guide, and how to read the drawn table.
 
-``/vidrasso rules`` pages through :data:`PAGES` pages, one idea each, in the order a newcomer
+``/vidrasso rules`` pages through :data:`GUIDE`, one idea a page, in the order a newcomer
 needs them (docs/rules.md is the full account): the cards and their points, strawmen, choosing
 trumps, which card is stronger, following, gifts, scoring and the target. Each page is an embed
 of a few sentences and a small picture of cards (:mod:`bot.drawing.examples`), which carries no
-words and so serves every language; the caller attaches the picture's bytes as
-:data:`PICTURE` ("rules.png"), the name the embed's image points to.
+words and so serves every language (:class:`~cogs.ui.guides.Guide` makes the embeds).
 
-:func:`table_help` explains the drawn table and the text beside it ("How to read this table").
+:data:`HELP_LINES` explain the drawn table and the text beside it ("How to read this table").
 Every text goes through the reader's :class:`~cogs.ui.i18n.Words`; the Japanese ones are in
 ``cogs/locales/ja/LC_MESSAGES/rules.po``.
 """
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable
-from dataclasses import dataclass
-
-import discord
-
 from bot.drawing import examples
 from bot.engine import Card, Rank, Suit, Trumps, legal_plays
-from cogs.ui.common import COLOUR
-from cogs.ui.i18n import N_, Words
-
-PICTURE = "rules.png"
-"""The file name the caller attaches a page's picture under."""
+from cogs.ui.guides import Guide, Page
+from cogs.ui.i18n import N_
 
 TITLE = N_("How to play Vidrasso · {page}/{pages} {topic}")
 HELP_TITLE = N_("How to read this table")
@@ -54,16 +44,7 @@ def _following() -> examples.Picture:
     return examples.following(EXAMPLE_TRUMPS, LED, marked)
 
 
-@dataclass(frozen=True, slots=True)
-class Page:
-    """One page of the guide: its topic (in the title), its text and its picture."""
-
-    topic: str
-    text: str
-    picture: Callable[[], examples.Picture]
-
-
-GUIDE: tuple[Page, ...] = (
+PAGES: tuple[Page, ...] = (
     Page(
         N_("The cards and their points"),
         N_(
@@ -142,30 +123,6 @@ GUIDE: tuple[Page, ...] = (
 )
 """The pages, in reading order."""
 
-PAGES: int = len(GUIDE)
-"""How many pages the guide has (numbered 1 to ``PAGES``)."""
-
-
-@functools.cache
-def picture(page: int) -> bytes:
-    """The PNG of page ``page`` (1 to :data:`PAGES`): the same in every language, drawn once."""
-    return GUIDE[page - 1].picture().png
-
-
-def rules_page(page: int, tr: Words) -> tuple[discord.Embed, bytes]:
-    """Page ``page`` of the guide (1 to :data:`PAGES`; a number outside is taken as the nearest
-    page) in the reader's words, and its picture, to attach as :data:`PICTURE`."""
-    page = min(max(page, 1), PAGES)
-    shown = GUIDE[page - 1]
-    embed = discord.Embed(
-        title=tr(TITLE, page=page, pages=PAGES, topic=tr(shown.topic)),
-        description=tr(shown.text),
-        colour=COLOUR,
-    )
-    embed.set_image(url=f"attachment://{PICTURE}")
-    return embed, picture(page)
-
-
 HELP_LINES = (
     N_(
         "**Each player's panel**: their name, their **total** (the big number) and their points "
@@ -194,11 +151,4 @@ HELP_LINES = (
 )
 
 
-def table_help(tr: Words) -> discord.Embed:
-    """ "How to read this table": the drawn table and its text explained, for a private
-    answer."""
-    return discord.Embed(
-        title=tr(HELP_TITLE),
-        description="\n\n".join(tr(line) for line in HELP_LINES),
-        colour=COLOUR,
-    )
+GUIDE = Guide(TITLE, PAGES, HELP_TITLE, HELP_LINES)

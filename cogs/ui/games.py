@@ -21,6 +21,7 @@ import discord
 from bot.games import rules_for
 from bot.play.model import Game
 from bot.play.service import Moved
+from cogs.ui.guides import Guide
 from cogs.ui.i18n import Words
 
 
@@ -89,17 +90,9 @@ class Presentation(Protocol):
         """One page of the replay (public information only): its embed, and its picture."""
         ...
 
-    def rules_pages(self) -> int:
-        """How many pages the rules guide has."""
-        ...
-
-    def rules_page(self, page: int, tr: Words) -> tuple[discord.Embed, bytes | None]:
-        """Page ``page`` (1…) of the rules guide: one idea, short, and its picture (shown as
-        ``attachment://rules.png``)."""
-        ...
-
-    def table_help(self, tr: Words) -> discord.Embed:
-        """How to read the table."""
+    @property
+    def guide(self) -> Guide:
+        """The rules guide, a page an idea, and how to read the table."""
         ...
 
     def ladder_fields(

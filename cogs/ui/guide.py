@@ -9,19 +9,18 @@ import discord
 from cogs.ui.buttons import RulesButton, of_items
 from cogs.ui.common import is_ephemeral, reply
 from cogs.ui.games import presentation
+from cogs.ui.guides import PICTURE
 from cogs.ui.i18n import private
-
-PICTURE = "rules.png"
 
 
 def rules_message(
     kind: str, page: int, *, interaction: discord.Interaction
 ) -> tuple[discord.Embed, list[discord.File], discord.ui.View]:
     """Page ``page`` of a game's rules guide, with ◀ ▶."""
-    shown = presentation(kind)
-    pages = shown.rules_pages()
+    guide = presentation(kind).guide
+    pages = guide.count
     page = min(max(page, 1), pages)
-    embed, png = shown.rules_page(page, private(interaction))
+    embed, png = guide.page(page, private(interaction))
     files = [discord.File(io.BytesIO(png), filename=PICTURE)] if png is not None else []
     view = of_items(
         RulesButton(kind, page - 1, "back", disabled=page == 1),
@@ -44,4 +43,4 @@ async def show_rules(interaction: discord.Interaction, kind: str, page: int) -> 
 
 
 async def show_table_help(interaction: discord.Interaction, kind: str) -> None:
-    await reply(interaction, embed=presentation(kind).table_help(private(interaction)))
+    await reply(interaction, embed=presentation(kind).guide.table_help(private(interaction)))

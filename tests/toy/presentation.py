@@ -10,6 +10,7 @@ import discord
 from bot.play.model import Game
 from bot.play.service import Moved
 from cogs.ui.buttons import MoveButton
+from cogs.ui.guides import Guide, Page
 from cogs.ui.i18n import Words
 from tests.toy.rules import HIGH_CARD, TrickTaken, View
 
@@ -91,14 +92,12 @@ class HighCardPresentation:
     ) -> tuple[discord.Embed, bytes | None]:
         return self.table(game, HIGH_CARD.view(game.state, None), tr), None
 
-    def rules_pages(self) -> int:
-        return 1
-
-    def rules_page(self, page: int, tr: Words) -> tuple[discord.Embed, bytes | None]:
-        return discord.Embed(title="High card", description="Highest card takes the trick."), None
-
-    def table_help(self, tr: Words) -> discord.Embed:
-        return discord.Embed(description="The trick and everyone's points.")
+    guide = Guide(
+        "High card · {page}/{pages} {topic}",
+        (Page("The trick", "Highest card takes the trick."),),
+        "How to read the table",
+        ("The trick and everyone's points.",),
+    )
 
     def ladder_fields(
         self, stats: Mapping[str, int], rounds: int, tr: Words
