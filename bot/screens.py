@@ -63,16 +63,22 @@ def advance(state: GameState, rng: random.Random) -> tuple[GameState, list[Event
 
 
 def game_of(state: GameState) -> Game:
-    outcome = VIDRASSO.outcome(state)
+    """A stored Vidrasso game between Alice and Bob around ``state``."""
+    return stored_game(7, "vidrasso", state, (ALICE, BOB))
+
+
+def stored_game(game_id: int, kind: str, state: Any, players: Sequence[int]) -> Game:
+    """Game ``game_id``, of ``kind``, stored with ``players`` (members) around ``state``."""
+    outcome = rules_for(kind).outcome(state)
     return Game(
-        id=7,
-        kind="vidrasso",
+        id=game_id,
+        kind=kind,
         guild_id=1,
         channel_id=2,
         thread_id=None,
         table_message_id=None,
         table_posted_at=None,
-        seats=(Seat(ALICE), Seat(BOB)),
+        seats=tuple(Seat(user) for user in players),
         target=state.target,
         status=ACTIVE if outcome is None else FINISHED,
         result=None if outcome is None else outcome.ending,
@@ -230,26 +236,7 @@ def pidro_games(seed: int) -> dict[str, pidro.GameState]:
 
 def pidro_game_of(state: pidro.GameState) -> Game:
     """A stored Pidro game of four members around ``state``."""
-    outcome = PIDRO.outcome(state)
-    return Game(
-        id=8,
-        kind="pidro",
-        guild_id=1,
-        channel_id=2,
-        thread_id=None,
-        table_message_id=None,
-        table_posted_at=None,
-        seats=tuple(Seat(user) for user in PIDRO_IDS),
-        target=state.target,
-        status=ACTIVE if outcome is None else FINISHED,
-        result=None if outcome is None else outcome.ending,
-        winner=None if outcome is None else outcome.winner,
-        version=state.moves,
-        state=state,
-        created_at=0.0,
-        updated_at=0.0,
-        finished_at=None,
-    )
+    return stored_game(8, "pidro", state, PIDRO_IDS)
 
 
 def pidro_table(state: pidro.GameState, tr: Words) -> bytes:
