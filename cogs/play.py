@@ -27,9 +27,16 @@ from cogs.ui.buttons import (
     dispatch_orphan,
     of_items,
 )
-from cogs.ui.challenges import names
-from cogs.ui.clock_text import TIME_CHOICES, inbox_line
-from cogs.ui.common import COLOUR, NOT_IN_DMS, channel_of, custom_id_of, mention, reply
+from cogs.ui.clock_text import TIME_CHOICES, inbox_line, listing, opponents
+from cogs.ui.common import (
+    COLOUR,
+    NOT_IN_DMS,
+    channel_of,
+    custom_id_of,
+    mention,
+    reply,
+    seat_name,
+)
 from cogs.ui.group import Subcommand, attach, detach
 from cogs.ui.i18n import N_, Words, private, text
 
@@ -378,7 +385,7 @@ class Play(commands.Cog):
             question = tr(
                 "Resign your game against {opponents}? It counts as a loss for you and {partner}.",
                 opponents=against,
-                partner=names([game.player_ids[s] for s in partners], tr),
+                partner=listing([seat_name(game, s, tr) for s in partners], tr),
             )
         else:
             question = tr(
@@ -447,7 +454,7 @@ class Play(commands.Cog):
     def _opponents(game: Game, user_id: int, tr: Words) -> str:
         seat = game.seat_of(user_id)
         assert seat is not None
-        return names([game.player_ids[s] for s in game.opponents_of(seat)], tr)
+        return opponents(game, seat, tr)
 
     # --- listeners ---------------------------------------------------------------------
 

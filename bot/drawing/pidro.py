@@ -385,7 +385,7 @@ def _status(view: TableView, who: Names, words: Words) -> str:
     outcome = view.outcome
     if outcome is not None:
         if outcome.winner is None:
-            return words("The game was abandoned")
+            return words("The game was stopped")
         first, second = (who.mark(s) for s in TEAMS[outcome.winner])
         if outcome.termination in (Termination.RESIGNED, Termination.TIMEOUT):
             player = who.mark(

@@ -321,7 +321,7 @@ def _status(view: TableView, who: Names, words: Words) -> str:
     outcome = view.outcome
     if outcome is not None:
         if outcome.winner is None:
-            return words("The game was abandoned")
+            return words("The game was stopped")
         winner, loser = who.mark(outcome.winner), who.mark(1 - outcome.winner)
         if outcome.termination is Termination.RESIGNED:
             return words("{loser} resigned · {winner} wins", loser=loser, winner=winner)

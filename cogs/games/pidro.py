@@ -22,6 +22,7 @@ from bot.drawing import pidro as drawn
 from bot.drawing.pidro import table_png
 from bot.games import rules_for
 from bot.pidro import (
+    MAX_BID,
     Bid,
     BidMade,
     Card,
@@ -50,7 +51,7 @@ from bot.play.model import Game
 from bot.play.service import Moved
 from cogs.games import pidro_rules as rules
 from cogs.ui.buttons import MoveButton, Option, PickButton, PickSelect
-from cogs.ui.common import COLOUR, computer_name
+from cogs.ui.common import COLOUR, seat_name
 from cogs.ui.i18n import N_, Words
 
 PIDRO = rules_for("pidro")
@@ -69,14 +70,6 @@ LAST_HANDS_SHOWN = 15
 
 
 # --- words ----------------------------------------------------------------------------------
-
-
-def seat_name(game: Game, seat: int, tr: Words) -> str:
-    """A member as a mention; a computer seat as the computer and its level."""
-    player = game.seats[seat]
-    if player.computer is not None:
-        return computer_name(game, seat, tr)
-    return f"<@{player.user_id}>"
 
 
 def team_name(team: int, tr: Words, *, capital: bool = False) -> str:
@@ -161,6 +154,8 @@ def turn_text(game: Game, view: TableView, tr: Words) -> str:
         best = highest_bid(view.bids)
         if best is None:
             return tr("{player} to bid (6 to 14, or pass).", player=who[0])
+        if best.points == MAX_BID:  # only 14 can follow 14, and the later one takes it
+            return tr("{player} to bid 14 too (it takes the contract), or pass.", player=who[0])
         return tr(
             "{player} to bid over {bid}, or pass.",
             player=who[0],
@@ -466,7 +461,7 @@ def confirm(game_id: int, view: TableView, move: str, tr: Words) -> MoveButton:
         label = tr("Confirm: {suit} are trumps", suit=tr(SUIT_NAMES[action.suit]))
     else:
         assert isinstance(action, Kill)
-        label = tr("Kill {cards}", cards=cards_line(action.cards))
+        label = tr("Confirm: kill {cards}", cards=cards_line(action.cards))
     return MoveButton(
         game_id, view.moves, move, label=label, style=discord.ButtonStyle.success, row=3
     )

@@ -561,7 +561,7 @@ def _confirm(game_id: int, view: TableView, move: str, tr: Words) -> MoveButton:
         label = tr("Confirm: {trump}", trump=named(action.value, tr))
     else:
         assert isinstance(action, Gift)
-        label = tr("Give {card}", card=action.card.display)
+        label = tr("Confirm: give {card}", card=action.card.display)
     return MoveButton(
         game_id, view.moves, move, label=label, style=discord.ButtonStyle.success, row=3
     )

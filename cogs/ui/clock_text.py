@@ -14,7 +14,7 @@ from bot.clocks.model import MINUTE, NotifyMode, NotifyPrefs
 from bot.clocks.policy import PRESETS
 from bot.games import GAMES
 from bot.play.model import Game
-from cogs.ui.common import jump_url, mention
+from cogs.ui.common import jump_url, mention, seat_name
 from cogs.ui.i18n import ENGLISH_WORDS, N_, Words
 
 TIME_CHOICES = [app_commands.Choice(name=label, value=int(seconds)) for label, seconds in PRESETS]
@@ -82,8 +82,8 @@ def listing(names: Sequence[str], tr: Words) -> str:
 
 
 def opponents(game: Game, seat: int, tr: Words) -> str:
-    """Mentions of everyone ``seat`` plays against: ``<@1>`` or ``<@1> and <@2>``."""
-    return listing([mention(game.player_ids[s]) for s in game.opponents_of(seat)], tr)
+    """Everyone ``seat`` plays against: ``<@1>``, ``<@1> and Computer (easy)``."""
+    return listing([seat_name(game, s, tr) for s in game.opponents_of(seat)], tr)
 
 
 def reminder_text(

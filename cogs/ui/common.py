@@ -38,6 +38,14 @@ def computer_name(game: Game, seat: int, tr: Words) -> str:
     return tr("Computer {n} ({level})", n=computers.index(seat) + 1, level=tr(level))
 
 
+def seat_name(game: Game, seat: int, tr: Words) -> str:
+    """A member as a mention; a computer seat as the computer and its level."""
+    player = game.seats[seat]
+    if player.computer is not None:
+        return computer_name(game, seat, tr)
+    return mention(player.user_id)
+
+
 def channel_mention(channel_id: int) -> str:
     return f"<#{channel_id}>"
 

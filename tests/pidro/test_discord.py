@@ -390,3 +390,19 @@ async def test_no_games_points_at_the_challenge_of_the_game_asked_about(h: Harne
     h.set_locale(alice, "ja")
     await h.slash(alice, "pidro games")
     assert "`/ピドロ 挑戦`" in h.last_ephemeral(alice).text()
+
+
+async def test_a_resignation_and_the_inbox_name_computer_seats_as_computers(h: Harness) -> None:
+    alice = h.users["alice"]
+    me = h.bot.user
+    assert me is not None
+    await h.slash(alice, "pidro challenge", partner=me, opponent1=me, opponent2=me)
+    await h.settle()
+    await h.slash(alice, "pidro resign")
+    ask = h.last_ephemeral(alice).text()
+    assert "against Computer 1 (medium) and Computer 3 (medium)?" in ask, ask
+    assert "a loss for you and Computer 2 (medium)." in ask, ask
+    assert f"<@{me.id}>" not in ask
+    await h.slash(alice, "vidrasso games")
+    inbox = h.last_ephemeral(alice).text()
+    assert "Computer 1 (medium)" in inbox and f"<@{me.id}>" not in inbox, inbox
