@@ -100,8 +100,9 @@ PAGES: tuple[Page, ...] = (
         N_(
             "The highest bidder names the **trump suit**. Everyone lays their **non-trumps face "
             "up** and is given cards from the stock **up to six**; the dealer takes the rest of "
-            "the stock and keeps its trumps. A player with **more than six trumps kills** the "
-            "extra ones face up: never one worth points."
+            "the stock, keeps its trumps, tops up to six and **discards the rest face down**. A "
+            "player with **more than six trumps kills** the extra ones face up: never one worth "
+            "points."
         ),
         _discard,
     ),
