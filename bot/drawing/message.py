@@ -276,13 +276,13 @@ TOKEN = re.compile(
     | \[(?P<link_text>[^\]]+)\]\(<?(?P<link_url>[^)\s>]+)>?\)
     | <?(?P<url>https?://[^\s<>]*[^\s<>.,;:!?)\]'"])>?
     | @(?P<everyone>everyone|here)\b
-    | \*\*\*(?P<bold_italic>\S(?:.*?\S)?)\*\*\*
-    | \*\*(?P<bold>\S(?:.*?\S)?)\*\*
-    | __(?P<underline>\S(?:.*?\S)?)__
+    | \*\*\*(?P<bold_italic>\S(?:.*?\S)??)\*\*\*
+    | \*\*(?P<bold>\S(?:.*?\S)??)\*\*
+    | __(?P<underline>\S(?:.*?\S)??)__
     | ~~(?P<strike>.+?)~~
     | \|\|(?P<spoiler>.+?)\|\|
-    | \*(?P<italic>[^\s*](?:.*?[^\s*])?)\*
-    | (?<!\w)_(?P<italic_>[^\s_](?:.*?[^\s_])?)_(?!\w)
+    | \*(?P<italic>[^\s*](?:.*?[^\s*])??)\*
+    | (?<!\w)_(?P<italic_>[^\s_](?:.*?[^\s_])??)_(?!\w)
     """,
     re.VERBOSE,
 )

@@ -211,6 +211,12 @@ def test_bold_is_kept_and_other_markdown_markers_dropped() -> None:
     assert [s.text for s in drawn if s.kind == "link"] == ["rules"]
 
 
+def test_one_letter_in_bold_ends_at_its_own_markers() -> None:
+    drawn = spans("**A**, the **J** and *x* or *y*", {})
+    assert "".join(s.text for s in drawn) == "A, the J and x or y"
+    assert [s.text for s in drawn if s.bold] == ["A", "J"]
+
+
 def test_a_screen_stacks_its_messages() -> None:
     first = message_png(author="A", content="one", width=400)
     second = message_png(author="B", content="two", embeds=[_embed()], width=520)
