@@ -155,8 +155,3 @@ def parse_cards(texts: Iterable[str]) -> tuple[Card, ...]:
 def cards_text(cards: Iterable[Card]) -> list[str]:
     """The text notation of many cards, as JSON-ready strings."""
     return [c.text for c in cards]
-
-
-def hand_points(cards: Iterable[Card]) -> int:
-    """The sum of the cards' points."""
-    return sum(c.rank.points for c in cards)

@@ -174,9 +174,6 @@ class Trick:
     def points(self) -> int:
         return self.cards[0].points + self.cards[1].points
 
-    def card_of(self, seat: int) -> Card:
-        return self.cards[0] if seat == self.leader else self.cards[1]
-
 
 @dataclass(frozen=True, slots=True)
 class PileView:

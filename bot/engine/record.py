@@ -23,11 +23,9 @@ from bot.engine.game import (
     Phase,
     Play,
     Resign,
-    Round,
     Termination,
     TimeOut,
     apply,
-    start_game,
 )
 from bot.engine.masks import TEXTS, joiner
 from bot.engine.trumps import Bid, BidKind
@@ -74,20 +72,6 @@ def _pair(cards: Sequence[Card]) -> tuple[Card, Card]:
     if len(cards) != 2:
         raise InvalidDeal("each strawman pile holds a face-down and a face-up card")
     return (cards[0], cards[1])
-
-
-def round_actions(rnd: Round) -> Iterator[Action]:
-    """The actions of a round after its deal, in an order the engine accepts."""
-    yield from rnd.bids
-    for seat in (0, 1):
-        card = rnd.gifts[seat]
-        if card is not None:
-            yield Gift(seat, card)
-    for trick in rnd.tricks:
-        yield Play(trick.leader, trick.cards[0])
-        yield Play(1 - trick.leader, trick.cards[1])
-    for i, card in enumerate(rnd.trick):
-        yield Play(rnd.leader if i == 0 else 1 - rnd.leader, card)
 
 
 def to_record(state: GameState, players: Sequence[str] = ("seat 0", "seat 1")) -> Record:
@@ -308,9 +292,3 @@ def from_record(record: Record) -> GameState:
     state, last = steps[-1]
     final, _ = apply(state, last)
     return final
-
-
-def first_state(record: Record) -> GameState:
-    """The state right after the record's first deal."""
-    cut = Cut(_pair(parse_cards(record["cut"])))
-    return start_game(cut, deal_from_json(record["rounds"][0]["deal"]), int(record["target"]))

@@ -83,10 +83,6 @@ def _opt(text: str | None) -> Card | None:
     return None if text is None else _card(text)
 
 
-def _txt(card: Card | None) -> str | None:
-    return None if card is None else card.text
-
-
 def round_to_list(rnd: CompactRound) -> list[Any]:
     """A round as ``vidrasso-state/4`` writes it: its fields in order, without names (number,
     dealer, first chooser, deal, bids, gifts, hands, face-up and face-down strawman cards,

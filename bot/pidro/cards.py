@@ -121,8 +121,6 @@ DECK: tuple[Card, ...] = tuple(
 
 _TEXTS = tuple(c.rank.value + c.suit.value for c in DECK)
 _BY_TEXT = {c.text: c for c in DECK}
-FULL = (1 << 52) - 1
-"""The mask of the whole deck."""
 
 
 def card_at(index: int) -> Card:

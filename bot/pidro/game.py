@@ -154,12 +154,9 @@ class Hand:
 
     @property
     def high_bid(self) -> int:
-        """The highest bid so far (0 before any)."""
-        return max((b.points for b in self.bids if b.points is not None), default=0)
-
-    def cards(self, seat: int) -> tuple[Card, ...]:
-        """The cards ``seat`` holds now."""
-        return cards_in(self.held[seat])
+        """The points of the highest bid so far (0 before any)."""
+        best = highest_bid(self.bids)
+        return 0 if best is None or best.points is None else best.points
 
     def summary(self, totals: tuple[int, int]) -> HandSummary:
         """The finished hand (``totals``: the running totals after it)."""
@@ -640,7 +637,7 @@ def _score(hand: Hand, holders: list[int]) -> Hand:
         kept = KeptBy(team, cards_in(cards))
     bidders = hand.contract.team
     scores = list(taken)
-    if taken[bidders] < hand.contract.bid:
+    if not hand.contract.made_with(taken[bidders]):
         scores[bidders] = -hand.contract.bid
     return replace(
         hand,

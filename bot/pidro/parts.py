@@ -155,6 +155,11 @@ class Contract:
     def team(self) -> int:
         return team_of(self.seat)
 
+    def made_with(self, points: int) -> bool:
+        """Whether the bidding team, taking ``points`` in the hand, reached its bid (else it
+        is in the hole)."""
+        return points >= self.bid
+
 
 @dataclass(frozen=True, slots=True)
 class Trick:
@@ -198,7 +203,7 @@ class HandSummary:
     @property
     def made(self) -> bool:
         """Whether the bidding team reached its bid."""
-        return self.points[self.contract.team] >= self.contract.bid
+        return self.contract.made_with(self.points[self.contract.team])
 
 
 # --- Events ------------------------------------------------------------------------------------

@@ -280,6 +280,7 @@ def test_worked_scoring_a_hole_and_both_over_the_target() -> None:
     state, _ = apply(state, Play(1, c("3C")))
     assert state.hand.taken == (8, 6) and state.hand.scores == (-9, 6)
     assert state.totals == (-9, 6)
+    assert not state.finished[-1].made  # what the hand-over, the picture and the ladder read
     # A at 58 bids 10 and makes 10 while B, at 60, takes 4: both reach 62, A bid, A wins.
     state = in_play(
         Suit.CLUBS,
@@ -292,6 +293,7 @@ def test_worked_scoring_a_hole_and_both_over_the_target() -> None:
     state, _ = apply(state, Play(0, c("AC")))
     state, events = apply(state, Play(1, c("3C")))
     assert state.totals == (68, 64)
+    assert state.finished[-1].made and state.finished[-1].scores == (10, 4)  # exactly the bid
     assert state.outcome is not None and state.outcome.winner == 0
     assert state.outcome.termination is Termination.FINISHED
     assert isinstance(events[-1], GameEnded)
