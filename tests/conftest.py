@@ -5,7 +5,7 @@ session starts (:mod:`tests.postgres`) with one database, migrated once and empt
 test; without the PostgreSQL binaries those runs are skipped, and the session says so in one
 line at its end.
 
-Every run is the same run: property tests draw fixed examples (Hypothesis ``derandomize``) and
+Every run is the same run: property tests draw fixed examples (the root ``conftest.py``) and
 the harness bots deal from a fixed seed (:data:`tests.bot.driver.DEAL_SEED`), so ``main`` is
 green or red for its code, not for its luck. ``make explore`` draws new examples and new deals
 and prints the seed that reproduces them.
@@ -13,21 +13,15 @@ and prints the seed that reproduces them.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from pathlib import Path
 
 import asyncpg
 import pytest
-from hypothesis import settings
 
 from bot.services import load_state
 from bot.storage.postgres import PostgresStorage
 from tests.postgres import Server, find_binaries, version
-
-settings.register_profile("fixed", derandomize=True)
-settings.register_profile("explore", derandomize=False)
-settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "fixed"))
 
 BINARIES = find_binaries()
 DATABASE = "vidrasso"
