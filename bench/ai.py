@@ -49,15 +49,15 @@ from typing import Any
 # Runs from a checkout without installing the package.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.ai.pidro.players import make_player as make_pidro_player
-from bot.ai.players import make_player
-from bot.ai.search import SearchPlayer, level_budget
-from bot.arena.match import play_to_end
-from bot.arena.pidro import play_game as play_pidro
-from bot.arena.seer import choose_seeing
-from bot.engine import GameState, RoundAction, new_game, view
-from bot.pidro import HandAction
-from bot.pidro import TableView as PidroView
+from games.pidro.ai.players import make_player as make_pidro_player
+from games.pidro.arena import play_game as play_pidro
+from games.pidro.rules import HandAction
+from games.pidro.rules import TableView as PidroView
+from games.vidrasso.ai.players import make_player
+from games.vidrasso.ai.search import SearchPlayer, level_budget
+from games.vidrasso.arena.match import play_to_end
+from games.vidrasso.arena.seer import choose_seeing
+from games.vidrasso.rules import GameState, RoundAction, new_game, view
 
 SEER = "seer-"
 """Prefix of a player that sees every card."""

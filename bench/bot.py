@@ -92,7 +92,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.app import VidrassoBot, create_bot
 from bot.config import Config
-from bot.engine import (
+from bot.games import rules_for
+from bot.ladder.service import record_result
+from bot.play.model import FINISHED, Seat
+from bot.services import open_storage
+from bot.storage import Storage
+from games.vidrasso.rules import (
     Action,
     GameState,
     Phase,
@@ -102,11 +107,6 @@ from bot.engine import (
     new_game,
     state_to_json,
 )
-from bot.games import rules_for
-from bot.ladder.service import record_result
-from bot.play.model import FINISHED, Seat
-from bot.services import open_storage
-from bot.storage import Storage
 from tests.harness import Account, Harness, InteractionResult, SentMessage, World
 
 TARGET_P99_MS = 25.0

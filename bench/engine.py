@@ -1,7 +1,7 @@
 """Vidrasso engine benchmark: random rounds per second on one core, and JSON round-trip cost.
 
 Measures (1) complete random rounds through the public immutable API, (2) the same through the
-bitmask representation in bot.ai.fast, against the 10,000 rounds/s target, and the public
+bitmask representation in games.vidrasso.ai.fast, against the 10,000 rounds/s target, and the public
 API's share of it (at least a quarter), (3) the cost and size of a late-game state's JSON round
 trip (under 100 us), and, with ``--against``, (4) the simulator on this checkout and on another
 one (today's code), timed in the same run, with their records compared byte for byte.
@@ -31,8 +31,8 @@ from pathlib import Path
 # Runs from a checkout without installing the package.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.ai.fast import FastRound, random_deal, random_round
-from bot.engine import (
+from games.vidrasso.ai.fast import FastRound, random_deal, random_round
+from games.vidrasso.rules import (
     Action,
     GameState,
     Phase,
@@ -141,7 +141,7 @@ def main() -> None:
     rounds, elapsed = measure(fast_rounds(rng, 1000), seconds)
     fast_rate = rounds / elapsed
     verdict = "meets" if fast_rate >= TARGET else "MISSES"
-    print("2. bot.ai.fast random_round (deal, trumps, gifts, 34 legal plays)")
+    print("2. games.vidrasso.ai.fast random_round (deal, trumps, gifts, 34 legal plays)")
     print(f"   {rounds:,} rounds in {elapsed:.2f} s CPU: {fast_rate:,.0f} rounds/s")
     print(f"   {1e6 / fast_rate:.1f} us per round; target {TARGET:,} rounds/s: {verdict} it")
     print(

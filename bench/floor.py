@@ -1,7 +1,8 @@
 """How fast can an immutable engine play a card in CPython? A floor for the public API's rate.
 
 ``bench/engine.py`` prints the public API's random rounds per second beside those of
-``bot.ai.fast``, the mutable bitmask twin the search uses, and asks for at least a quarter of
+``games.vidrasso.ai.fast``, the mutable bitmask twin the search uses, and asks for at least a
+quarter of
 its rate. This script measures how far an ``apply(state, action) -> (state, events)`` plus
 ``legal_actions(state, seat)`` pair can go towards that while doing what the engine's do, so
 that the next engineer can see how much of the gap is the engine and how much the interpreter.
@@ -10,7 +11,8 @@ The floor is the engine's card step flattened into one tuple per state (no game 
 tuple of rounds, no phase dispatch, no check beyond the legal set): hands, strawmen and their
 turn-ups, the trick, the legal set of the seat to play, the plays and legal sets a record
 keeps, the completed tricks, the points captured, the round's end, and the engine's own
-shared events, actions and trick tables. ``tests/engine/test_floor.py`` holds it to the
+shared events, actions and trick tables. ``games/vidrasso/tests/rules/test_floor.py`` holds it to
+the
 engine: the same choices give the same legal actions, the same events and the same round.
 
     .venv/bin/python bench/floor.py [--rounds N] [--seed S]
@@ -29,10 +31,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.ai.fast import random_deal, random_round
-from bot.engine import Action, Event, GameState, Phase, apply, legal_actions, new_game
-from bot.engine.cards import DECK
-from bot.engine.compact import (
+from games.vidrasso.ai.fast import random_deal, random_round
+from games.vidrasso.rules import Action, Event, GameState, Phase, apply, legal_actions, new_game
+from games.vidrasso.rules.cards import DECK
+from games.vidrasso.rules.compact import (
     _HAND_PLAYED,
     _STRAW_PLAYED,
     _TAKEN,
@@ -42,8 +44,8 @@ from bot.engine.compact import (
     _with,
     trick,
 )
-from bot.engine.game import _PLAY_PICKS, PLAYS
-from bot.engine.parts import (
+from games.vidrasso.rules.game import _PLAY_PICKS, PLAYS
+from games.vidrasso.rules.parts import (
     GameEnded,
     Outcome,
     Play,
@@ -78,7 +80,7 @@ def flattened(state: GameState) -> Flat:
 
 
 def flat_apply(state: Flat, action: Action) -> tuple[Flat, list[Event]]:
-    """The engine's play step (:func:`bot.engine.compact.play`) on a flat state."""
+    """The engine's play step (:func:`games.vidrasso.rules.compact.play`) on a flat state."""
     if type(action) is not Play:
         raise ValueError("the floor plays cards only")
     (
@@ -206,7 +208,8 @@ def flat_apply(state: Flat, action: Action) -> tuple[Flat, list[Event]]:
 
 
 def flat_legal_actions(state: Flat, seat: int) -> list[Play]:
-    """The engine's :func:`~bot.engine.game.legal_actions` in the play phase, on a flat state:
+    """The engine's :func:`~games.vidrasso.rules.game.legal_actions` in the play phase, on a flat
+    state:
     hand cards by index, then strawman cards by pile."""
     if seat != state[SEAT]:
         return []
@@ -233,7 +236,7 @@ def ready(rng: random.Random) -> GameState:
 
 
 def flat_cards(state: Flat, rng: random.Random) -> Flat:
-    """The round's 34 cards at random, drawn as ``bot.ai.fast`` draws them."""
+    """The round's 34 cards at random, drawn as ``games.vidrasso.ai.fast`` draws them."""
     rand = rng.random
     while state[SEAT] >= 0:
         options = flat_legal_actions(state, state[SEAT])
@@ -279,7 +282,7 @@ def main() -> None:
     print(f"Floor of an immutable play step - Python {platform.python_version()}, one core")
     print(f"{rounds:,} rounds per figure, seed {args.seed}; CPU time per round")
     print()
-    print(f"   bot.ai.fast round (deal, trumps, gifts, 34 cards):  {fast:6.1f} us")
+    print(f"   games.vidrasso.ai.fast round (deal, trumps, gifts, 34 cards):  {fast:6.1f} us")
     print(f"   of which deal, trumps and gifts:                    {fast_deal:6.1f} us")
     print(f"   public API, new game to first card:                 {up_to_play:6.1f} us")
     print(f"   public API, 34 cards:                               {engine:6.1f} us")

@@ -39,7 +39,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.app import VidrassoBot, create_bot
 from bot.config import Config
-from bot.engine import BidKind, Rank, Suit
 from bot.games import rules_for
 from bot.ladder import Totals, rate
 from bot.ladder.service import LadderService
@@ -48,6 +47,7 @@ from bot.storage.sqlite import SqliteStorage
 from cogs.ladder import pages_view
 from cogs.ui import ladder_text as render
 from cogs.ui.i18n import ENGLISH_WORDS as TR
+from games.vidrasso.rules import BidKind, Rank, Suit
 
 TARGET_MS = 30.0
 """The issue's target: p99 of each command under 30 ms."""

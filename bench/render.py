@@ -24,8 +24,8 @@ from pathlib import Path
 # Runs from a checkout without installing the package.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.drawing.vidrasso import clear_cache, table_png
-from bot.engine import (
+from games.vidrasso.drawing import clear_cache, table_png
+from games.vidrasso.rules import (
     GameState,
     Phase,
     RoundAction,

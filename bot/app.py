@@ -24,7 +24,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.config import Config
-from bot.drawing import vidrasso as drawing
+from bot.drawing import table as drawing
+from bot.games import GAMES
 from bot.memory import settle_after_start
 from bot.services import Services
 from cogs.ui.challenges import Challenges
@@ -84,13 +85,15 @@ class VidrassoBot(commands.Bot):
         at all (``ai_workers`` > 0: tests draw in a thread)."""
         if not self.config.table_pictures or self.config.ai_workers <= 0:
             return
+        modules = tuple(rules.drawing for rules in GAMES.values())
         # "spawn", as for the computer: a clean interpreter, not a fork full of threads.
         self.drawing = ProcessPoolExecutor(
             max_workers=1,
             mp_context=multiprocessing.get_context("spawn"),
             initializer=drawing.warm_up,
+            initargs=(modules,),
         )
-        self.drawing.submit(drawing.warm_up)  # starts the process now, not at the first table
+        self.drawing.submit(drawing.warm_up, modules)  # starts the process now
         drawing.draw_in(self.drawing)
 
     async def on_app_command_error(

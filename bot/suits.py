@@ -1,8 +1,9 @@
 """The four suits of the French deck and their text notation, shared by every game here.
 
 Both games write a card as its rank character and suit letter (``7H``, ``TH``) and show it with
-the suit's symbol (``7♥``); each game has its own ranks and cards (:mod:`bot.engine.cards`,
-:mod:`bot.pidro.cards`), but a suit is a suit. Pure: no I/O.
+the suit's symbol (``7♥``); each game has its own ranks and cards
+(:mod:`games.vidrasso.rules.cards`,
+:mod:`games.pidro.rules.cards`), but a suit is a suit. Pure: no I/O.
 """
 
 from __future__ import annotations

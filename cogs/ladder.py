@@ -25,8 +25,7 @@ from bot.games import DEFAULT_KIND, GAMES
 from bot.ladder import LeaderboardPage
 from bot.ladder.service import LadderService
 from cogs.ui import ladder_text as text
-from cogs.ui.buttons import of_items
-from cogs.ui.common import guarded, reply
+from cogs.ui.common import guarded, of_items, reply
 from cogs.ui.games import record_file
 from cogs.ui.group import Subcommand, attach, detach
 from cogs.ui.i18n import ENGLISH_WORDS, N_, Words, private

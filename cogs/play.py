@@ -23,9 +23,7 @@ from cogs.ui.buttons import (
     HandButton,
     ResignButton,
     carries,
-    detached,
     dispatch_orphan,
-    of_items,
 )
 from cogs.ui.clock_text import TIME_CHOICES, inbox_line, listing, opponents
 from cogs.ui.common import (
@@ -33,7 +31,9 @@ from cogs.ui.common import (
     NOT_IN_DMS,
     channel_of,
     custom_id_of,
+    detached,
     mention,
+    of_items,
     reply,
     seat_name,
 )

@@ -5,5 +5,8 @@ presentation, rules pages, catalogs, docs and tests); the platform (``bot/``, ``
 no game by name and finds each through :data:`KINDS` (see ``docs/architecture.md``).
 """
 
-KINDS: tuple[str, ...] = ()
+KINDS: tuple[str, ...] = (
+    "vidrasso",
+    "pidro",
+)
 """The registered games, by kind (the name of the game's folder): adding a game is one line."""

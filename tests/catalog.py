@@ -44,7 +44,7 @@ KEYWORDS: dict[str, tuple[int, ...] | None] = {
 }
 """``tr(...)`` and ``tr.n(...)`` in the glue, ``N_`` for the glue's constants, ``translatable``
 for the services' constants, ``words(...)`` in the pictures, and every error's message."""
-FOLDERS = ("cogs", "bot")
+FOLDERS = ("cogs", "bot", "games")
 
 
 def messages() -> Iterator[tuple[str, str, int, str | tuple[str, ...]]]:
@@ -52,7 +52,7 @@ def messages() -> Iterator[tuple[str, str, int, str | tuple[str, ...]]]:
     for folder in FOLDERS:
         found = extract_from_dir(
             ROOT / folder,
-            method_map=[("**.py", "python")],
+            method_map=[("**/tests/**", "ignore"), ("**.py", "python")],
             keywords=KEYWORDS,
             comment_tags=(),
             strip_comment_tags=True,

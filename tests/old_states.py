@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from bot.engine import GameState
-from bot.engine.record import bid_to_json, deal_to_json
+from games.vidrasso.rules import GameState
+from games.vidrasso.rules.record import bid_to_json, deal_to_json
 
 
 def _text(card: Any) -> str | None:

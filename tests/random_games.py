@@ -6,11 +6,11 @@ import random
 from collections.abc import Iterator
 from dataclasses import replace
 
-from bot.ai.base import Player
-from bot.ai.greedy import GreedyPlayer
-from bot.ai.random_player import RandomPlayer
-from bot.arena.match import play_out, seated
-from bot.engine import (
+from games.vidrasso.ai.base import Player
+from games.vidrasso.ai.greedy import GreedyPlayer
+from games.vidrasso.ai.random_player import RandomPlayer
+from games.vidrasso.arena.match import play_out, seated
+from games.vidrasso.rules import (
     Card,
     GameState,
     Gift,

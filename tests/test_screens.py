@@ -14,12 +14,12 @@ def test_every_screen_is_drawn(tmp_path: Path) -> None:
     assert screens.main(["--out", str(tmp_path), "--seed", "3"]) == 0
     drawn = sorted(p.name for p in tmp_path.glob("*.png"))
     assert len(drawn) == 26
-    assert {"01-table-trump.png", "08-hand-play.png", "12-replay.png"} <= set(drawn)
-    assert {f"{14 + i}-pidro-{phase}.png" for i, phase in enumerate(screens.PIDRO_PHASES)} <= set(
-        drawn
-    )
-    assert "20-pidro-rules.png" in drawn
-    assert {"22-pidro-hand-trump.png", "23-pidro-hand-kill.png", "26-pidro-game-over.png"} <= set(
+    assert {"vidrasso-01-table-trump.png", "vidrasso-08-hand-play.png"} <= set(drawn)
+    assert {"vidrasso-12-replay.png", "ladder-rating-chart.png"} <= set(drawn)
+    phases = ("bid", "trump", "kill", "play", "deal", "over")
+    assert {f"pidro-{1 + i:02d}-table-{phase}.png" for i, phase in enumerate(phases)} <= set(drawn)
+    assert "pidro-07-rules.png" in drawn
+    assert {"pidro-09-hand-trump.png", "pidro-10-hand-kill.png", "pidro-13-game-over.png"} <= set(
         drawn
     )
     for path in tmp_path.glob("*.png"):

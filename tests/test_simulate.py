@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.engine import POINTS_PER_ROUND, from_record
-from bot.simulate import main, seating, simulate
+from bot.simulate import main
+from games.vidrasso.arena.simulate import seating, simulate
+from games.vidrasso.rules import POINTS_PER_ROUND, from_record
 
 
 def run(tmp_path: Path, name: str, *extra: str) -> tuple[Path, str]:

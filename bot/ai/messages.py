@@ -1,6 +1,7 @@
 """What both agent protocols do alike with a ``decide`` message and its answer.
 
-``vidrasso-agent/1`` (:mod:`bot.ai.protocol`) and ``pidro-agent/1`` (:mod:`bot.ai.pidro.protocol`)
+``vidrasso-agent/1`` (:mod:`games.vidrasso.ai.protocol`) and ``pidro-agent/1``
+(:mod:`games.pidro.ai.protocol`)
 describe different games, but read a message the same way: a message that cannot be read is
 one :class:`MessageError`, whatever went wrong inside; an answer is taken only when it is one of
 the seat's legal actions; and a message's own ``legal`` list is what an agent falls back on.

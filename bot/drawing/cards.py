@@ -5,9 +5,9 @@ small on a phone. The suit symbols are drawn as shapes (circles and polygons), n
 glyphs, so they look the same with any font. A trump (a card of the trump suit or of the trump
 rank) has a gold border and a gold corner.
 
-Both games' cards are drawn here (Vidrasso's 36, Pidro's 52 with their 10 J Q K): a card is
-drawn from its rank's label (``10`` for Pidro's ten) and its suit's letter only, so one drawer
-serves both games' ``Card`` and ``Suit`` types.
+Every game's cards are drawn here: a card is drawn from its rank's label (``10`` for a ten) and
+its suit (:class:`bot.suits.Suit`) only, so one drawer serves every game's ``Card`` type
+(anything keeping the :class:`Card` protocol).
 
 Every picture here is an RGBA image with transparent rounded corners, made once per card and
 size and kept (a few hundred small images at most), so a table only pastes them.
@@ -16,17 +16,34 @@ size and kept (a few hundred small images at most), so a table only pastes them.
 from __future__ import annotations
 
 import functools
+from typing import Protocol
 
 from PIL import Image, ImageDraw
 
 from bot.drawing.text import font
-from bot.engine import cards as vidrasso
-from bot.pidro import cards as pidro
+from bot.suits import Suit
 
 RGB = tuple[int, int, int]
-Suit = vidrasso.Suit | pidro.Suit
-"""Either game's suit: both are named by the same letters (``S`` ``H`` ``D`` ``C``)."""
-Card = vidrasso.Card | pidro.Card
+
+
+class Rank(Protocol):
+    """A card's rank as a picture needs it."""
+
+    @property
+    def label(self) -> str:
+        """What the corner shows: ``A``, ``7``, ``10``, ``K``."""
+        ...
+
+
+class Card(Protocol):
+    """Any game's card, as a picture needs it: a rank with a label and a suit."""
+
+    @property
+    def rank(self) -> Rank: ...
+
+    @property
+    def suit(self) -> Suit: ...
+
 
 SUIT_COLOURS: dict[str, RGB] = {
     "S": (24, 24, 28),
@@ -125,7 +142,7 @@ def _framed(width: int, fill: RGB, edge: RGB, edge_width: int) -> Image.Image:
 def card_face(card: Card, width: int, trump: bool = False) -> Image.Image:
     """The face of ``card``, ``width`` pixels wide: the rank and a small suit in the top left
     corner, a large suit below; gold border and corner for a trump."""
-    label = card.rank.label if isinstance(card, pidro.Card) else card.rank.value
+    label = card.rank.label
     return _face(label, card.suit, width, trump)
 
 

@@ -53,7 +53,7 @@ from bot.drawing.text import (
     printable,
     text_width,
 )
-from bot.engine.cards import Suit
+from bot.suits import Suit
 
 # --- the look ---------------------------------------------------------------------------------
 

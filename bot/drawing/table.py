@@ -1,7 +1,7 @@
 """What every drawn game table shares: the felt's colours, names fitted into sentences, the
 PNG encoding, the kept pictures and the process the pictures are drawn in.
 
-Each game's table (:mod:`bot.drawing.vidrasso`, :mod:`bot.drawing.pidro`) draws its own layout
+Each game's table (:mod:`games.vidrasso.drawing`, :mod:`games.pidro.drawing`) draws its own layout
 from its own public view and hands the finished work here: :func:`kept` keeps a picture by the
 caller's key and returns it only for an equal view; :func:`drawn` runs the drawing in the
 process pool of :func:`draw_in` when the bot has one. Both games' pictures share the one cache
@@ -20,6 +20,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
 from concurrent.futures import CancelledError, Executor
 from concurrent.futures.process import BrokenProcessPool
+from importlib import import_module
 from typing import ParamSpec
 
 from PIL import Image, ImageDraw, ImageFilter
@@ -239,3 +240,10 @@ def _give_up(pool: Executor, error: BaseException) -> None:
             return
         _workers = None
     log.warning("drawing the pictures in the bot's own threads from now on: %r", error)
+
+
+def warm_up(modules: Sequence[str]) -> None:
+    """Load what every game's pictures need (each drawing module's empty table and fonts) in
+    this process, e.g. a new drawing worker; ``modules`` are the games' drawing modules."""
+    for name in modules:
+        import_module(name).warm_up()

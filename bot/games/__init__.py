@@ -1,11 +1,17 @@
-"""The games the bot offers, by kind: the one place a new game is registered.
+"""The games the bot offers, by kind: found through the list of kinds in :mod:`games`.
 
-Everything above the engines (service, storage, ladder, clocks, Discord glue) finds a game's
-rules here by the ``kind`` stored with each game, and never imports an engine itself.
+Everything above the games (service, storage, ladder, clocks, Discord glue) finds a game's rules
+here by the ``kind`` stored with each game, and never imports a game itself. Each game keeps its
+registry entry as ``GAME`` in ``games/<kind>/game.py``; the entries are imported when first
+asked for, so a game's own modules may import this contract in any order.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
+from importlib import import_module
+
+import games
 from bot.games.base import (
     ENDINGS,
     GameRules,
@@ -16,13 +22,41 @@ from bot.games.base import (
     default_level,
     team_of,
 )
-from bot.games.pidro import PIDRO
-from bot.games.vidrasso import VIDRASSO
 
-GAMES: dict[str, GameRules] = {VIDRASSO.kind: VIDRASSO, PIDRO.kind: PIDRO}
-"""Every registered game by kind. Adding a game: its package, and one line here."""
 
-DEFAULT_KIND = VIDRASSO.kind
+class Registry(Mapping[str, GameRules]):
+    """Every registered game by kind, in the order of :data:`games.KINDS`."""
+
+    def __init__(self, kinds: tuple[str, ...]) -> None:
+        self._kinds = kinds
+        self._games: dict[str, GameRules] | None = None
+
+    def _loaded(self) -> dict[str, GameRules]:
+        if self._games is None:
+            self._games = {kind: import_module(f"games.{kind}.game").GAME for kind in self._kinds}
+        return self._games
+
+    def __getitem__(self, kind: str) -> GameRules:
+        return self._loaded()[kind]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._loaded())
+
+    def __len__(self) -> int:
+        return len(self._loaded())
+
+    def add(self, rules: GameRules) -> None:
+        self._loaded()[rules.kind] = rules
+
+    def remove(self, kind: str) -> None:
+        self._loaded().pop(kind, None)
+
+
+GAMES = Registry(games.KINDS)
+"""Every registered game by kind. Adding a game: its folder, and one line in :mod:`games`."""
+
+DEFAULT_KIND = games.KINDS[0]
+"""The game a command means when it names none: the first registered."""
 
 
 def rules_for(kind: str) -> GameRules:
@@ -32,11 +66,11 @@ def rules_for(kind: str) -> GameRules:
 
 def register(rules: GameRules) -> None:
     """Add a game at run time (tests register toy games this way)."""
-    GAMES[rules.kind] = rules
+    GAMES.add(rules)
 
 
 def unregister(kind: str) -> None:
-    GAMES.pop(kind, None)
+    GAMES.remove(kind)
 
 
 __all__ = [

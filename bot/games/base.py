@@ -80,6 +80,13 @@ class GameRules(Protocol):
     """The computer levels that can fill a seat, easiest first (empty: none)."""
     renderer: str
     """The module that shows this game in Discord (imported by the Discord glue only)."""
+    drawing: str
+    """The module that draws this game's table (warmed in every drawing worker at start)."""
+    agent: str
+    """The module of the game's agent protocol, for ``python -m bot.agent``: ``PROTOCOL``,
+    ``LEVELS`` and ``answerer(level)``."""
+    simulator: str
+    """The module of the game's simulator, for ``python -m bot.simulate``: ``main(argv)``."""
     invites: tuple[Invitation, ...]
     """The seats a challenge names members for (every seat but the challenger's, seat 0)."""
     stat_rules: Mapping[str, StatRule]

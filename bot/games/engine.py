@@ -1,6 +1,7 @@
 """What both games' registry entries share: rules in a pure package with the same functions.
 
-:mod:`bot.engine` (Vidrasso) and :mod:`bot.pidro` each offer ``new_game``, ``apply``,
+:mod:`games.vidrasso.rules` (Vidrasso) and :mod:`games.pidro.rules` each offer ``new_game``,
+``apply``,
 ``deal_next``, ``view``, ``legal_actions``, ``state_to_json``, ``state_from_json`` and
 ``to_record``, states with ``to_act``, ``moves``, ``totals`` and ``outcome``, and the endings of
 :mod:`bot.endings`. :class:`EngineGame` puts such a package behind :class:`~bot.games.base.
@@ -27,7 +28,7 @@ class EngineGame:
     """The :class:`~bot.games.base.GameRules` methods a rules package answers by itself."""
 
     rules: ModuleType
-    """The game's rules package (:mod:`bot.engine`, :mod:`bot.pidro`)."""
+    """The game's rules package (:mod:`games.vidrasso.rules`, :mod:`games.pidro.rules`)."""
 
     def refusal(self, error: ValueError) -> IllegalMove:
         """The rules' refusal as the platform's sentence."""

@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from cogs.ui.common import guarded
+from cogs.ui.common import guarded, of_items
+from cogs.ui.guide import RulesButton, TableHelpButton
 from cogs.ui.i18n import ENGLISH_WORDS, N_, Words, private
 
 if TYPE_CHECKING:
@@ -374,72 +375,6 @@ class SkipTipsButton(GameButton, template=r"vidrasso:skiptips:(?P<game>\d+)"):
         await guarded(interaction, lambda: flow.on_skip_tips(interaction, self.game_id))
 
 
-class RulesButton(
-    discord.ui.DynamicItem[Button],
-    template=r"vidrasso:rules:(?P<kind>[a-z]{1,20}):(?P<page>\d+):(?P<way>open|back|on)",
-):
-    """The rules guide: *Rules* on a challenge opens it privately; ◀ ▶ turn its pages."""
-
-    def __init__(
-        self,
-        kind: str,
-        page: int,
-        way: str = "open",
-        *,
-        label: str | None = None,
-        disabled: bool = False,
-    ) -> None:
-        self.kind = kind
-        self.page = page
-        shown = {"back": "◀", "on": "▶"}.get(way, label)
-        super().__init__(
-            discord.ui.Button(
-                label=shown,
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"vidrasso:rules:{kind}:{max(page, 1)}:{way}",
-                disabled=disabled,
-            )
-        )
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> RulesButton:
-        return cls(match["kind"], int(match["page"]), match["way"])
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        from cogs.ui.guide import show_rules
-
-        await guarded(interaction, lambda: show_rules(interaction, self.kind, self.page))
-
-
-class TableHelpButton(
-    discord.ui.DynamicItem[Button], template=r"vidrasso:tablehelp:(?P<kind>[a-z]{1,20})"
-):
-    """*How to read this table*: a private explanation."""
-
-    def __init__(self, kind: str, tr: Words = ENGLISH_WORDS) -> None:
-        self.kind = kind
-        super().__init__(
-            discord.ui.Button(
-                label=tr("How to read this table"),
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"vidrasso:tablehelp:{kind}",
-            )
-        )
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> TableHelpButton:
-        return cls(match["kind"])
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        from cogs.ui.guide import show_table_help
-
-        await guarded(interaction, lambda: show_table_help(interaction, self.kind))
-
-
 class RematchButton(GameButton, template=r"vidrasso:rematch:(?P<game>\d+)"):
     """*Rematch* at the end of a game: the same players, the same terms."""
 
@@ -466,24 +401,6 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     TableHelpButton,
     RematchButton,
 )
-
-
-def detached(view: discord.ui.View) -> discord.ui.View:
-    """A view discord.py will not keep listening to.
-
-    Every button here is a persistent ``DynamicItem`` routed by its custom id, so listening
-    views are useless; worse, discord.py gives each view sent in an ephemeral reply a
-    15-minute timer that keeps the view alive (one per "Show my hand").
-    """
-    view.stop()
-    return view
-
-
-def of_items(*items: discord.ui.Item[Any]) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    for item in items:
-        view.add_item(item)
-    return detached(view)
 
 
 def challenge_view(challenge_id: int, kind: str, tr: Words = ENGLISH_WORDS) -> discord.ui.View:

@@ -151,3 +151,21 @@ async def guarded(interaction: discord.Interaction, work: Callable[[], Awaitable
         await work()
     except Exception as error:
         await answer_error(interaction, error)
+
+
+def detached(view: discord.ui.View) -> discord.ui.View:
+    """A view discord.py will not keep listening to.
+
+    Every button here is a persistent ``DynamicItem`` routed by its custom id, so listening
+    views are useless; worse, discord.py gives each view sent in an ephemeral reply a
+    15-minute timer that keeps the view alive (one per "Show my hand").
+    """
+    view.stop()
+    return view
+
+
+def of_items(*items: discord.ui.Item[Any]) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for item in items:
+        view.add_item(item)
+    return detached(view)

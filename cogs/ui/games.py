@@ -105,6 +105,11 @@ class Presentation(Protocol):
         """The game's own figure at the end of a leaderboard row, if any."""
         ...
 
+    gallery: str
+    """The module of the game's screens for the gallery (``python -m bot.screens``): its
+    ``screens(seed, words)`` gives each screen's PNG by file name (``NN-what``), drawn as
+    Discord shows them from seeded games."""
+
 
 def record_json(game: Game) -> bytes:
     """The game's whole record as JSON."""

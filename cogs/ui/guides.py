@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 import discord
 
-from bot.drawing import examples
+from bot.drawing import pages as examples
 from cogs.ui.common import COLOUR
 from cogs.ui.i18n import Words
 

@@ -16,8 +16,8 @@ import discord
 from bot.errors import NotAllowed, Stale
 from bot.games import IllegalMove
 from bot.play.model import Game
-from cogs.ui.buttons import HandButton, SkipTipsButton, detached
-from cogs.ui.common import error_text, is_ephemeral, reply
+from cogs.ui.buttons import HandButton, SkipTipsButton
+from cogs.ui.common import detached, error_text, is_ephemeral, reply
 from cogs.ui.games import presentation
 from cogs.ui.i18n import N_, Words, private
 

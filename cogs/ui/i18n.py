@@ -1,4 +1,5 @@
-"""Languages: the message catalogs (gettext ``.po`` files under ``cogs/locales``) and the
+"""Languages: the message catalogs (gettext ``.po`` files under ``cogs/locales`` and each game's
+``games/<kind>/locales``) and the
 translator that localises the slash commands.
 
 Catalogs are the translators' standard format, one file per part of the bot
@@ -25,6 +26,8 @@ from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from discord import app_commands
+
+from bot.games import GAMES
 
 log = logging.getLogger(__name__)
 
@@ -62,9 +65,15 @@ def catalog(language: str) -> gettext.NullTranslations:
 
 
 def catalog_files(language: str) -> list[Traversable]:
-    """A language's ``.po`` files."""
-    folder = resources.files("cogs").joinpath("locales", language, "LC_MESSAGES")
-    return [f for f in folder.iterdir() if f.name.endswith(".po")]
+    """A language's ``.po`` files: the platform's (``cogs/locales``) and each registered
+    game's own (``games/<kind>/locales``)."""
+    packages = ["cogs", *(f"games.{kind}" for kind in GAMES)]
+    found: list[Traversable] = []
+    for package in packages:
+        folder = resources.files(package).joinpath("locales", language, "LC_MESSAGES")
+        if folder.is_dir():
+            found.extend(f for f in folder.iterdir() if f.name.endswith(".po"))
+    return found
 
 
 def language_of(locale: discord.Locale | str | None) -> str:

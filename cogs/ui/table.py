@@ -17,10 +17,10 @@ import discord
 
 from bot.play.model import Challenge, Game
 from bot.play.service import Moved
-from cogs.ui.buttons import RematchButton, ReplayButton, of_items, table_view
+from cogs.ui.buttons import RematchButton, ReplayButton, table_view
 from cogs.ui.challenges import challenge_text
 from cogs.ui.clock_text import deadline_text
-from cogs.ui.common import computer_name, mention, message_age
+from cogs.ui.common import computer_name, mention, message_age, of_items
 from cogs.ui.games import presentation, record_file
 from cogs.ui.hands import let_go
 from cogs.ui.i18n import Words, language_of

@@ -11,8 +11,8 @@ from typing import Any
 
 from bot.app import VidrassoBot, create_bot
 from bot.config import Config
-from bot.engine import GameState
 from bot.play.model import Game
+from games.vidrasso.rules import GameState
 from tests.harness import Account, Harness, SentMessage
 
 DEAL_SEED = int(os.environ.get("VIDRASSO_TEST_SEED", "1"))

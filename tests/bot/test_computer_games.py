@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.engine import Bid, new_game, view
 from bot.play.computer import ComputerPlayer
+from games.vidrasso.rules import Bid, new_game, view
 from tests.bot.driver import (
     can_move,
     game_row,

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.engine import Card, GameState, Phase, from_record
 from bot.play.model import Game
+from games.vidrasso.rules import Card, GameState, Phase, from_record
 from tests.bot.driver import (
     challenge_and_accept,
     game_row,
@@ -22,7 +22,7 @@ from tests.bot.driver import (
 )
 from tests.harness import Harness, SentMessage
 
-CARD_TEXTS = {c: c.display for c in __import__("bot.engine", fromlist=["DECK"]).DECK}
+CARD_TEXTS = {c: c.display for c in __import__("games.vidrasso.rules", fromlist=["DECK"]).DECK}
 
 
 def hidden_from(state: GameState, seat: int | None) -> set[Card]:

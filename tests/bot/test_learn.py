@@ -8,8 +8,8 @@ from collections import Counter
 
 import pytest
 
-from cogs.games.vidrasso_learn import TIPS
 from cogs.ui.i18n import Words
+from games.vidrasso.discord.learn import TIPS
 from tests.bot.driver import can_move, game_row, latest_with, make_move, service_of
 from tests.harness import Account, Harness
 

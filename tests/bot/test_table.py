@@ -6,9 +6,9 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from bot.engine import Phase, view
-from cogs.games.vidrasso import turn_text
 from cogs.ui.i18n import ENGLISH_WORDS
+from games.vidrasso.discord.presentation import turn_text
+from games.vidrasso.rules import Phase, view
 from tests.bot.driver import (
     can_move,
     challenge_and_accept,

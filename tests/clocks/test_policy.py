@@ -20,9 +20,9 @@ from bot.clocks.policy import (
     timeout_action,
     urgency,
 )
-from bot.engine import Abandon, Phase, TimeOut
 from bot.games import rules_for
 from bot.play.model import ACTIVE, Game, Seat
+from games.vidrasso.rules import Abandon, Phase, TimeOut
 
 START = 1_700_000_000.0 - 1_700_000_000.0 % DAY  # a UTC midnight
 CHANNEL = {0: NotifyPrefs(), 1: NotifyPrefs()}

@@ -15,13 +15,13 @@ import pytest
 
 from bot.clocks.model import DAY, HOUR, MoveClock
 from bot.clocks.policy import start_clock
-from bot.engine import Phase
 from bot.games import rules_for
 from bot.play.model import Seat
 from bot.services import load_state, open_storage
 from bot.shards import EVERY
 from bot.storage import Storage
 from bot.storage.sqlite import SqliteStorage, migrations
+from games.vidrasso.rules import Phase
 from tests.old_states import v1_text
 
 VIDRASSO = rules_for("vidrasso")

@@ -16,12 +16,12 @@ from PIL import Image, ImageChops, ImageDraw
 from random_games import random_game
 
 from bot.drawing import message, text
-from bot.drawing import vidrasso as drawing
 from bot.drawing.message import message_png
 from bot.drawing.text import CJKFont, display_name, draw_text, font, font_for, printable
-from bot.drawing.vidrasso import table_png
-from bot.engine import GameState, Phase, Resign, apply, view
 from cogs.ui.i18n import Words
+from games.vidrasso import drawing
+from games.vidrasso.drawing import table_png
+from games.vidrasso.rules import GameState, Phase, Resign, apply, view
 from tests.catalog import fields
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -121,9 +121,10 @@ def test_mixed_text_keeps_each_script_in_its_font() -> None:
 
 
 def _drawn_words() -> dict[str, str]:
-    """Every ``words("...")`` text in bot/drawing, with where it is."""
+    """Every ``words("...")`` text in bot/drawing and each game's drawing, with where it is."""
     found: dict[str, str] = {}
-    for path in sorted((ROOT / "bot" / "drawing").glob("*.py")):
+    paths = [*(ROOT / "bot" / "drawing").glob("*.py"), *(ROOT / "games").glob("*/drawing.py")]
+    for path in sorted(paths):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not isinstance(node, ast.Call):
                 continue
@@ -140,15 +141,15 @@ def _drawn_words() -> dict[str, str]:
     return found
 
 
-DRAWN = ("table.po", "pidro_table.po")
-"""The pictures' catalogs: the Vidrasso table's and shared words, and the Pidro table's own."""
+DRAWN = tuple(sorted((ROOT / "games").glob("*/locales/ja/LC_MESSAGES/*_table.po")))
+"""The pictures' catalogs: each game's table words (shared words are in Vidrasso's)."""
 
 
 def _drawn_catalogs() -> dict[str, dict[str, str]]:
     out = {}
-    for name in DRAWN:
-        with (LOCALES / name).open("rb") as po:
-            out[name] = {str(m.id): str(m.string) for m in read_po(po, locale="ja") if m.id}
+    for path in DRAWN:
+        with path.open("rb") as po:
+            out[path.name] = {str(m.id): str(m.string) for m in read_po(po, locale="ja") if m.id}
     return out
 
 
@@ -161,7 +162,8 @@ def test_every_word_drawn_has_a_japanese_translation_with_the_same_placeholders(
     for message_id, where in drawn.items():
         japanese = translated.get(message_id)
         if not japanese:
-            problems.append(f"{where}: {message_id!r} has no translation in {' or '.join(DRAWN)}")
+            names = " or ".join(path.name for path in DRAWN)
+            problems.append(f"{where}: {message_id!r} has no translation in {names}")
         elif fields(japanese) != fields(message_id):
             problems.append(f"{where}: the placeholders of {message_id!r} differ")
         else:
@@ -170,17 +172,22 @@ def test_every_word_drawn_has_a_japanese_translation_with_the_same_placeholders(
                 problems.append(f"{where}: another catalog translates {message_id!r} otherwise")
     assert problems == []
     assert set(translated) <= set(drawn), "a picture's catalog has texts no picture draws"
-    assert set(catalogs["table.po"]).isdisjoint(catalogs["pidro_table.po"]), "one text, one place"
+    names = sorted(catalogs)
+    for i, name in enumerate(names):
+        for other in names[i + 1 :]:
+            assert set(catalogs[name]).isdisjoint(catalogs[other]), "one text, one place"
 
 
 def test_a_text_in_two_catalogs_has_one_translation() -> None:
     catalogs = {}
-    for path in sorted(LOCALES.glob("*.po")):
+    everywhere = [*LOCALES.glob("*.po"), *(ROOT / "games").glob("*/locales/ja/LC_MESSAGES/*.po")]
+    for path in sorted(everywhere):
         with path.open("rb") as po:
             catalogs[path.name] = {
                 (m.context, m.id): m.string for m in read_po(po, locale="ja") if m.id
             }
-    for name in DRAWN:
+    for path in DRAWN:
+        name = path.name
         drawn = catalogs.pop(name)
         clashes = [
             f"{other_name}: {key[1]!r} is {other[key]!r} there, {string!r} in {name}"
@@ -229,8 +236,8 @@ def test_the_japanese_font_is_opened_only_when_japanese_is_drawn() -> None:
         "sys.path.insert(0, 'tests')\n"
         "from random_games import random_game\n"
         "from bot.drawing import text\n"
-        "from bot.drawing.vidrasso import table_png\n"
-        "from bot.engine import view\n"
+        "from games.vidrasso.drawing import table_png\n"
+        "from games.vidrasso.rules import view\n"
         "for state in random_game(1)[::10]:\n"
         "    table_png(view(state, None), ('Alice', 'Zoë Łukasz'))\n"
         "print(text.cjk_font.cache_info().currsize, 'noto_cjk_sans_jp_regular' in sys.modules)\n"

@@ -7,8 +7,8 @@ import random
 from concurrent.futures import ProcessPoolExecutor
 
 from bot.drawing import table
-from bot.drawing import vidrasso as drawing
-from bot.engine import Phase, apply, legal_actions, new_game, view
+from games.vidrasso import drawing
+from games.vidrasso.rules import Phase, apply, legal_actions, new_game, view
 
 
 def test_a_picture_from_the_drawing_process_is_the_one_drawn_here() -> None:

@@ -12,9 +12,9 @@ import pytest
 from PIL import Image
 
 from bot.app import VidrassoBot
-from bot.engine import from_record
 from bot.games import GAMES
 from bot.storage import Storage
+from games.vidrasso.rules import from_record
 from tests.bot.driver import make_bot, running
 from tests.harness import CannotDoThat, Harness, SentMessage
 from tests.ladder.finish import finish_game

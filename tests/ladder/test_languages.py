@@ -10,8 +10,8 @@ import discord
 import pytest
 
 from bot.app import VidrassoBot
-from cogs.games.vidrasso_ladder import ladder_fields, ladder_summary
 from cogs.ui.i18n import ENGLISH_WORDS, Words
+from games.vidrasso.discord.ladder import ladder_fields, ladder_summary
 from tests.bot.driver import running
 from tests.harness import Harness
 from tests.ladder.finish import finish_game

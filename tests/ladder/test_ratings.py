@@ -9,7 +9,6 @@ import pytest
 from PIL import Image
 from random_games import random_game
 
-from bot.engine import POINTS_PER_ROUND
 from bot.games import rules_for
 from bot.ladder import (
     CENTRE,
@@ -26,6 +25,7 @@ from bot.ladder import (
     rate,
     rating_chart,
 )
+from games.vidrasso.rules import POINTS_PER_ROUND
 
 VIDRASSO = rules_for("vidrasso")
 

@@ -12,7 +12,6 @@ from pathlib import Path
 import pytest
 
 from bot import games
-from bot.engine import Phase, legal_actions
 from bot.errors import NotAllowed, Stale
 from bot.games import IllegalMove, rules_for
 from bot.play.model import Invite, Seat
@@ -21,6 +20,7 @@ from bot.services import load_state, open_storage
 from bot.settings.model import GuildSettings
 from bot.storage import Storage, VersionConflict
 from bot.storage.sqlite import SqliteStorage, migrations
+from games.vidrasso.rules import Phase, legal_actions
 from tests.toy.rules import HIGH_CARD
 
 ALICE, BOB, CAROL = 101, 202, 303

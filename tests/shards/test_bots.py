@@ -7,8 +7,8 @@ import random
 
 from bot.app import VidrassoBot
 from bot.config import Config
-from bot.engine import new_game
 from bot.shards import shard_of
+from games.vidrasso.rules import new_game
 from tests.bot.driver import game_row, latest_with, make_bot, running, service_of
 
 

@@ -1,0 +1,1 @@
+"""Pidro in Discord: its presentation and illustrated guide."""

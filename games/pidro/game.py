@@ -1,0 +1,108 @@
+"""Pidro as the platform sees it: :mod:`games.pidro.rules` behind the :class:`GameRules` contract.
+
+Registered in :data:`bot.games.GAMES`; its Discord presentation is
+``games.pidro.discord.presentation``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from bot.errors import translatable
+from bot.games.base import IllegalMove, Invitation, StatRule
+from bot.games.engine import EngineGame
+from games.pidro import rules as pidro
+from games.pidro.rules import (
+    TARGETS,
+    TEAMS,
+    Abandon,
+    GameState,
+    HandAction,
+    IllegalAction,
+    Resign,
+    TableView,
+    TimeOut,
+    notation,
+    team_of,
+)
+
+Action = HandAction | Resign | TimeOut | Abandon
+
+STAT_RULES: dict[str, StatRule] = {
+    "contracts": "sum",
+    "contracts_made": "sum",
+    "holes": "sum",
+    "points_taken": "sum",
+    "best_bid_made": "max",
+}
+"""Per-player ladder statistics: contracts won at the bidding, contracts made, holes (bids
+lost), points the player's team took in all its hands, and the highest bid the player made
+good."""
+
+
+class Pidro(EngineGame):
+    """The registry entry for Pidro."""
+
+    rules = pidro
+    kind = "pidro"
+    title = "Pidro"
+    seats = 4
+    teams: tuple[tuple[int, ...], ...] = TEAMS
+    targets: tuple[int, ...] = TARGETS
+    levels: tuple[str, ...] = ("easy", "medium")
+    renderer = "games.pidro.discord.presentation"
+    drawing = "games.pidro.drawing"
+    agent = "games.pidro.ai.agent"
+    simulator = "games.pidro.arena"
+    invites: tuple[Invitation, ...] = (
+        Invitation("partner", 2, "Your partner, sitting opposite you"),
+        Invitation("opponent1", 1, "The opponent on your left"),
+        Invitation("opponent2", 3, "The opponent on your right"),
+    )
+    stat_rules: Mapping[str, StatRule] = STAT_RULES
+    round_name = translatable("hand {n}")
+
+    def refusal(self, error: ValueError) -> IllegalMove:
+        """The engine's refusal as the platform's: the same template and values."""
+        assert isinstance(error, IllegalAction)
+        return IllegalMove(error.template, **error.values)
+
+    def action_text(self, action: Action) -> str:
+        """``bid-9``, ``bid-pass``, ``trump-H``, ``kill-4S.7S`` or ``play-TH``
+        (:mod:`games.pidro.rules.notation`)."""
+        if isinstance(action, Resign | TimeOut | Abandon):
+            raise ValueError(f"{action!r} is not a move made with a button")
+        return notation.action_text(action)
+
+    def parse_action(self, seat: int, text: str) -> Action:
+        try:
+            return notation.parse_action(seat, text)
+        except ValueError as error:
+            raise IllegalMove("{text} is not a Pidro move", text=text) from error
+
+    def rounds(self, state: GameState) -> int:
+        return len(state.finished)
+
+    def seat_stats(self, state: GameState, seat: int) -> dict[str, int]:
+        team = team_of(seat)
+        stats = dict.fromkeys(STAT_RULES, 0)
+        for hand in state.finished:
+            stats["points_taken"] += hand.points[team]
+            if hand.contract.seat != seat:
+                continue
+            stats["contracts"] += 1
+            if hand.made:
+                stats["contracts_made"] += 1
+                stats["best_bid_made"] = max(stats["best_bid_made"], hand.contract.bid)
+            else:
+                stats["holes"] += 1
+        return stats
+
+    def decider(self) -> Callable[[str, TableView, int], HandAction]:
+        from games.pidro.ai.players import decide
+
+        return decide
+
+
+PIDRO = Pidro()
+GAME = PIDRO

@@ -1,0 +1,1 @@
+"""Computer players for Vidrasso: each decides from its seat's view alone."""

@@ -1,0 +1,1 @@
+"""Vidrasso in Discord: its presentation, illustrated guide, ladder texts and learning tips."""
