@@ -474,8 +474,9 @@ class Play(commands.Cog):
 
     @commands.Cog.listener()
     async def on_ready(self) -> None:
-        """After a restart: every game in progress gets its table back if it was lost (the
-        bot stopped between posting it and recording it), and any computer turn that was
+        """After a restart (in a shard process: its own servers'): every game in progress
+        whose table was lost or shows an older move (the bot stopped after saving a move and
+        before posting its table) gets its current table, and any computer turn that was
         interrupted is finished."""
         if self._resumed:
             return
@@ -484,7 +485,7 @@ class Play(commands.Cog):
         for game in await games.active_games():
             try:
                 if await self.bot.publisher.ensure_table(game):
-                    log.info("game %s had lost its table: posted it again", game.id)
+                    log.info("game %s: its table was lost or behind; posted it anew", game.id)
             except Exception:
                 log.exception("could not check the table of game %s", game.id)
         for game in await games.computer_games():
