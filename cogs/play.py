@@ -31,6 +31,7 @@ from cogs.ui.clock_text import TIME_CHOICES, inbox_line, listing, opponents
 from cogs.ui.common import (
     COLOUR,
     NOT_IN_DMS,
+    answer,
     channel_of,
     custom_id_of,
     mention,
@@ -301,7 +302,7 @@ class Play(commands.Cog):
             computer_id=self.bot.user.id,
         )
         tr = await self.bot.publisher.words(interaction.guild.id)
-        await interaction.response.send_message(
+        sending = interaction.response.send_message(
             tr(
                 "{player} is learning {game} with me. Tips come in your private hand: press "
                 "**Show my hand** on the table.",
@@ -310,7 +311,9 @@ class Play(commands.Cog):
             ),
             allowed_mentions=discord.AllowedMentions.none(),
         )
-        message = await interaction.original_response()
+        # Answered here or not (another process may have), the game begins.
+        answered = await answer(interaction, sending)
+        message = await interaction.original_response() if answered else None
         place_id = await self.bot.challenges.open_thread(interaction, game, message)
         await self.bot.publisher.begin(game, place_id)
 
@@ -329,7 +332,7 @@ class Play(commands.Cog):
             target=target,
         )
         tr = await self.bot.publisher.words(interaction.guild.id)
-        await interaction.response.send_message(
+        sending = interaction.response.send_message(
             tr(
                 "{player} plays {game} against me ({level}, to {target}). Good luck!",
                 player=mention(interaction.user.id),
@@ -339,7 +342,9 @@ class Play(commands.Cog):
             ),
             allowed_mentions=discord.AllowedMentions.none(),
         )
-        message = await interaction.original_response()
+        # Answered here or not (another process may have), the game begins.
+        answered = await answer(interaction, sending)
+        message = await interaction.original_response() if answered else None
         place_id = await self.bot.challenges.open_thread(interaction, game, message)
         await self.bot.publisher.begin(game, place_id)
 
