@@ -745,7 +745,8 @@ def verdict(runs: Sequence[Run]) -> None:
 
 
 AREAS: tuple[tuple[str, str], ...] = (
-    ("/bot/engine/", "engine (rules, state JSON)"),
+    ("/games/vidrasso/rules/", "engine (rules, state JSON)"),
+    ("/games/", "the games' presentations and pictures"),
     ("/bot/", "bot service and storage"),
     ("/cogs/", "cogs (rendering, flow)"),
     ("/discord/", "discord.py"),

@@ -29,6 +29,7 @@ from cogs.ui.clock_text import TIME_CHOICES, inbox_line, listing, opponents
 from cogs.ui.common import (
     COLOUR,
     NOT_IN_DMS,
+    answer,
     channel_of,
     custom_id_of,
     detached,
@@ -301,7 +302,7 @@ class Play(commands.Cog):
             computer_id=self.bot.user.id,
         )
         tr = await self.bot.publisher.words(interaction.guild.id)
-        await interaction.response.send_message(
+        sending = interaction.response.send_message(
             tr(
                 "{player} is learning {game} with me. Tips come in your private hand: press "
                 "**Show my hand** on the table.",
@@ -310,7 +311,9 @@ class Play(commands.Cog):
             ),
             allowed_mentions=discord.AllowedMentions.none(),
         )
-        message = await interaction.original_response()
+        # Answered here or not (another process may have), the game begins.
+        answered = await answer(interaction, sending)
+        message = await interaction.original_response() if answered else None
         place_id = await self.bot.challenges.open_thread(interaction, game, message)
         await self.bot.publisher.begin(game, place_id)
 
@@ -329,7 +332,7 @@ class Play(commands.Cog):
             target=target,
         )
         tr = await self.bot.publisher.words(interaction.guild.id)
-        await interaction.response.send_message(
+        sending = interaction.response.send_message(
             tr(
                 "{player} plays {game} against me ({level}, to {target}). Good luck!",
                 player=mention(interaction.user.id),
@@ -339,7 +342,9 @@ class Play(commands.Cog):
             ),
             allowed_mentions=discord.AllowedMentions.none(),
         )
-        message = await interaction.original_response()
+        # Answered here or not (another process may have), the game begins.
+        answered = await answer(interaction, sending)
+        message = await interaction.original_response() if answered else None
         place_id = await self.bot.challenges.open_thread(interaction, game, message)
         await self.bot.publisher.begin(game, place_id)
 
@@ -474,8 +479,9 @@ class Play(commands.Cog):
 
     @commands.Cog.listener()
     async def on_ready(self) -> None:
-        """After a restart: every game in progress gets its table back if it was lost (the
-        bot stopped between posting it and recording it), and any computer turn that was
+        """After a restart (in a shard process: its own servers'): every game in progress
+        whose table was lost or shows an older move (the bot stopped after saving a move and
+        before posting its table) gets its current table, and any computer turn that was
         interrupted is finished."""
         if self._resumed:
             return
@@ -484,7 +490,7 @@ class Play(commands.Cog):
         for game in await games.active_games():
             try:
                 if await self.bot.publisher.ensure_table(game):
-                    log.info("game %s had lost its table: posted it again", game.id)
+                    log.info("game %s: its table was lost or behind; posted it anew", game.id)
             except Exception:
                 log.exception("could not check the table of game %s", game.id)
         for game in await games.computer_games():

@@ -108,6 +108,8 @@ class Game:
     created_at: float
     updated_at: float
     finished_at: float | None
+    table_version: int | None = None
+    """The version of the state its table message shows (None: no table recorded yet)."""
 
     @property
     def rules(self) -> GameRules:

@@ -101,6 +101,9 @@ Hook = Callable[[Transaction, Game], Awaitable[None]]
 """Runs inside a transaction with the game as written: a move hook after the start of a game
 and every accepted action (the move clock), a finish hook when it ends (the ladder)."""
 
+Committed = Callable[[Moved], Awaitable[None]]
+"""Runs once an action's transaction has committed, before the caller shows anyone the move."""
+
 
 class GameService:
     """Challenges and games, on top of storage and the games' rules."""
@@ -123,6 +126,10 @@ class GameService:
         self.challenge_ttl = challenge_ttl
         self.move_hooks: list[Hook] = []
         self.finish_hooks: list[Hook] = []
+        self.committed_hooks: list[Committed] = []
+        """Run after each accepted action commits and before it is announced: where a process
+        that stops leaves a saved move with the table still showing the one before (tests
+        stop the process here; a restart puts the table right, :mod:`cogs.ui.table`)."""
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
 
     def lock(self, game_id: int) -> asyncio.Lock:
@@ -415,9 +422,11 @@ class GameService:
         async with self.storage.transaction() as tx:
             await tx.play.set_thread(game_id, thread_id)
 
-    async def set_table_message(self, game_id: int, message_id: int) -> None:
+    async def set_table_message(self, game_id: int, message_id: int, version: int) -> int | None:
+        """Record a table message showing the game at ``version``; the message to remove, if
+        any (see :meth:`bot.play.store.PlayStore.set_table_message`)."""
         async with self.storage.transaction() as tx:
-            await tx.play.set_table_message(game_id, message_id, self.clock())
+            return await tx.play.set_table_message(game_id, message_id, self.clock(), version)
 
     async def act(self, game_id: int, user_id: int, move: str, version: int | None) -> Moved:
         """Apply a member's move, written as its game's ``action_text``, made on the state
@@ -434,7 +443,8 @@ class GameService:
             game = await self._active(tx, game_id)
             if version != game.version:
                 raise Stale("The game moved on meanwhile.")
-            return await self._commit(tx, game, action, seat, self.clock())
+            moved = await self._commit(tx, game, action, seat, self.clock())
+        return await self._committed(moved)
 
     async def resign(self, game_id: int, user_id: int, version: int | None) -> Moved:
         """A member gives up (their team loses)."""
@@ -461,7 +471,8 @@ class GameService:
             if version is not None and version != game.version:
                 raise Stale("That is no longer available — here is your hand as it is now.")
             action = build(game.rules, game.state, seat)
-            return await self._commit(tx, game, action, seat, self.clock())
+            moved = await self._commit(tx, game, action, seat, self.clock())
+        return await self._committed(moved)
 
     # --- time-outs and aborts ----------------------------------------------------------
 
@@ -491,9 +502,10 @@ class GameService:
                 await tx.clocks.record_event(game_id, up.event, loser, now)
                 log.info("game %s ran out of time (%s)", game_id, up.action)
                 seat = up.seat if up.seat is not None else (game.to_act or (0,))[0]
-                return await self._commit(tx, game, up.action, seat, now)
+                moved = await self._commit(tx, game, up.action, seat, now)
         except Stale:
             return None  # written by another process between our read and our write
+        return await self._committed(moved)
 
     async def abort(
         self, game_id: int, *, guild_id: int, by_user_id: int, reason: str | None = None
@@ -511,9 +523,15 @@ class GameService:
             log.info("game %s aborted by %s", game_id, by_user_id)
             waiting = game.to_act
             action = game.rules.abandon(game.state)
-            return await self._commit(tx, game, action, waiting[0] if waiting else 0, now)
+            moved = await self._commit(tx, game, action, waiting[0] if waiting else 0, now)
+        return await self._committed(moved)
 
     # --- the one way a state changes ---------------------------------------------------
+
+    async def _committed(self, moved: Moved) -> Moved:
+        for hook in self.committed_hooks:
+            await hook(moved)
+        return moved
 
     async def _active(self, tx: Transaction, game_id: int) -> Game:
         game = await tx.play.get_game(game_id)
@@ -570,6 +588,7 @@ __all__ = [
     "CHALLENGE_TTL",
     "Accepted",
     "ChallengeRefused",
+    "Committed",
     "GameService",
     "Hook",
     "IllegalMove",

@@ -100,7 +100,14 @@ class PlayStore(Protocol):
 
     async def set_thread(self, game_id: int, thread_id: int) -> None: ...
 
-    async def set_table_message(self, game_id: int, message_id: int, posted_at: float) -> None: ...
+    async def set_table_message(
+        self, game_id: int, message_id: int, posted_at: float, version: int
+    ) -> int | None:
+        """Record a table message showing the state at ``version`` as the game's latest table,
+        unless a table of a newer version is recorded already. Returns the message that is
+        no longer the game's table, for the caller to remove: the one this replaced, or this
+        very one when a newer table came first (None: nothing to remove)."""
+        ...
 
     async def active_games_of(self, guild_id: int, user_id: int) -> list[Game]:
         """The member's games in progress in a server, most recently active first."""

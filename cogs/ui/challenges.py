@@ -13,7 +13,7 @@ from bot.errors import NotAllowed
 from bot.play.model import ACCEPTED, CANCELLED, DECLINED, OPEN, Challenge, Game, Invite
 from cogs.ui.buttons import challenge_view
 from cogs.ui.clock_text import preset_text
-from cogs.ui.common import mention
+from cogs.ui.common import answer, mention
 from cogs.ui.i18n import Words
 
 if TYPE_CHECKING:
@@ -74,13 +74,18 @@ class Challenges:
     async def post(self, interaction: discord.Interaction, row: Challenge) -> None:
         """Answer the command (or button) with the challenge, pinging the invited members."""
         tr = await self.bot.publisher.words(row.guild_id)
-        await interaction.response.send_message(
+        sending = interaction.response.send_message(
             challenge_text(row, tr),
             view=challenge_view(row.id, row.kind, tr),
             allowed_mentions=discord.AllowedMentions(
                 users=[discord.Object(id=i) for i in row.invited_ids]
             ),
         )
+        if not await answer(interaction, sending):
+            # Another process answered first (with its refusal: the pair's challenge is this
+            # one): withdrawn, rather than left open where nobody can see or answer it.
+            await self.bot.services.games.decline(row.id, interaction.user.id)
+            return
         message = await interaction.original_response()
         await self.bot.services.games.set_challenge_message(row.id, message.id)
 
@@ -91,19 +96,22 @@ class Challenges:
         if not accept:
             row = await games.decline(challenge_id, interaction.user.id)
             tr = await self.bot.publisher.words(row.guild_id)
-            await interaction.response.edit_message(content=challenge_text(row, tr), view=None)
+            edit = interaction.response.edit_message(content=challenge_text(row, tr), view=None)
+            await answer(interaction, edit)
             return
         accepted = await games.accept(challenge_id, interaction.user.id)
         tr = await self.bot.publisher.words(accepted.challenge.guild_id)
         if accepted.game is None:  # others still have to answer
-            await interaction.response.edit_message(
+            edit = interaction.response.edit_message(
                 content=challenge_text(accepted.challenge, tr),
                 view=challenge_view(challenge_id, accepted.challenge.kind, tr),
             )
+            await answer(interaction, edit)
             return
-        await interaction.response.edit_message(
+        edit = interaction.response.edit_message(
             content=challenge_text(accepted.challenge, tr), view=None
         )
+        await answer(interaction, edit)  # answered or not, the game starts: its table follows
         place_id = await self.open_thread(interaction, accepted.game, interaction.message)
         await self.bot.publisher.begin(accepted.game, place_id)
 

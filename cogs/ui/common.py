@@ -22,6 +22,14 @@ COLOUR = discord.Colour.from_rgb(46, 125, 84)
 
 DISCORD_EPOCH_MS = 1420070400000
 
+ALREADY_ACKNOWLEDGED = 40060
+"""Discord's JSON error code: "Interaction has already been acknowledged"."""
+UNKNOWN_INTERACTION = 10062
+"""Discord's JSON error code: "Unknown interaction" (answered elsewhere, or too late)."""
+ANSWERED_ELSEWHERE = frozenset({ALREADY_ACKNOWLEDGED, UNKNOWN_INTERACTION})
+"""Why Discord refuses an answer when two processes run the same shard (a rolling deploy):
+both receive each click, and only the first answer counts."""
+
 
 def mention(user_id: int) -> str:
     return f"<@{user_id}>"
@@ -97,6 +105,34 @@ def channel_of(interaction: discord.Interaction) -> int:
     return interaction.channel_id
 
 
+def answered_elsewhere(error: BaseException) -> bool:
+    """Whether an answer failed because the interaction can no longer be answered: another
+    process answered it first (or its time to be answered ran out)."""
+    original = getattr(error, "original", error)
+    return isinstance(original, discord.HTTPException) and original.code in ANSWERED_ELSEWHERE
+
+
+def dropped(interaction: discord.Interaction, error: BaseException) -> None:
+    """The one line for an interaction answered elsewhere: nothing went wrong here."""
+    original = getattr(error, "original", error)
+    code = getattr(original, "code", None)
+    log.debug("interaction %s answered elsewhere (Discord error %s): dropped", interaction.id, code)
+
+
+async def answer(interaction: discord.Interaction, sending: Awaitable[Any]) -> bool:
+    """Send an interaction's answer; False, quietly, when Discord refuses it because the
+    interaction was answered elsewhere (:func:`answered_elsewhere`), so whatever follows the
+    answer — publishing a move, starting a game — still happens."""
+    try:
+        await sending
+    except discord.HTTPException as error:
+        if not answered_elsewhere(error):
+            raise
+        dropped(interaction, error)
+        return False
+    return True
+
+
 async def reply(
     interaction: discord.Interaction,
     content: str | None = None,
@@ -105,8 +141,9 @@ async def reply(
     view: discord.ui.View | None = None,
     file: discord.File | None = None,
     ephemeral: bool = True,
-) -> None:
-    """Answer an interaction whether or not it has been answered already."""
+) -> bool:
+    """Answer an interaction whether or not it has been answered already; False when it was
+    answered elsewhere (see :func:`answer`)."""
     kwargs: dict[str, Any] = {"content": content, "ephemeral": ephemeral}
     if embed is not None:
         kwargs["embed"] = embed
@@ -115,15 +152,18 @@ async def reply(
     if file is not None:
         kwargs["file"] = file
     if interaction.response.is_done():
-        await interaction.followup.send(**kwargs)
-    else:
-        await interaction.response.send_message(**kwargs)
+        return await answer(interaction, interaction.followup.send(**kwargs))
+    return await answer(interaction, interaction.response.send_message(**kwargs))
 
 
 async def answer_error(interaction: discord.Interaction, error: BaseException) -> None:
     """The one way every command and button answers a failure: a refused request gets its
-    sentence, anything else is logged and gets an apology. Never raises."""
+    sentence, anything else is logged and gets an apology; an interaction another process
+    answered is dropped quietly. Never raises."""
     original = getattr(error, "original", error)
+    if answered_elsewhere(original):
+        dropped(interaction, original)
+        return
     tr = private(interaction)
     try:
         if isinstance(original, ServiceError):

@@ -17,7 +17,7 @@ from bot.errors import NotAllowed, Stale
 from bot.games import IllegalMove
 from bot.play.model import Game
 from cogs.ui.buttons import HandButton, SkipTipsButton
-from cogs.ui.common import detached, error_text, is_ephemeral, reply
+from cogs.ui.common import answer, detached, error_text, is_ephemeral, reply
 from cogs.ui.games import presentation
 from cogs.ui.i18n import N_, Words, private
 
@@ -181,12 +181,14 @@ class Hands:
         embed, buttons = await self.hand_message(game, seat, private(interaction), note, pending)
         try:
             if edit and not interaction.response.is_done():
-                await interaction.response.edit_message(content=None, embed=embed, view=buttons)
+                editing = interaction.response.edit_message(content=None, embed=embed, view=buttons)
+                shown = await answer(interaction, editing)
             else:
-                await reply(interaction, embed=embed, view=buttons)
+                shown = await reply(interaction, embed=embed, view=buttons)
         finally:
             let_go(buttons)
-        self._remember(interaction, game)
+        if shown:  # a hand answered elsewhere is that process's to keep live
+            self._remember(interaction, game)
 
     async def on_show(self, interaction: discord.Interaction, game_id: int) -> None:
         game = await self.bot.services.games.game(game_id)

@@ -83,22 +83,19 @@ class Publisher:
             return
         new_round = game.rules.rounds(game.state) != game.rules.rounds(moved.before)
         if new_round:
-            await self.replace_table(game, mention_seats=game.to_act)
+            await self.post_table(game, mention_seats=game.to_act)
         elif moved.turn_passed:
             waiting = tuple(s for s in game.to_act if s != moved.seat)
-            await self.replace_table(game, mention_seats=waiting)
+            await self.post_table(game, mention_seats=waiting)
         else:
             await self.refresh_table(game)
 
-    async def replace_table(self, game: Game, *, mention_seats: tuple[int, ...]) -> None:
-        """A new table below, then the old one removed: a game never has no table, even if
-        the bot stops between the two."""
-        old = game.table_message_id
-        await self.post_table(game, mention_seats=mention_seats)
-        await self.retire_table(game.place_id, game.guild_id, old)
-
     async def post_table(self, game: Game, *, mention_seats: tuple[int, ...]) -> None:
-        """A new public table message, mentioning who must act (edits do not notify)."""
+        """A new public table message, mentioning who must act (edits do not notify), then the
+        table it replaces removed: a game never has no table, even if the bot stops between
+        the two. The table is recorded with the version it shows, so a restart can tell a
+        table left behind (:meth:`ensure_table`); should a newer table have been recorded
+        meanwhile (another click, another process), this one is the one removed."""
         ids = [game.player_ids[s] for s in mention_seats if not game.is_computer(s)]
         tr = await self.words(game.guild_id)
         content, embed, picture = await self.table(game, tr)
@@ -109,7 +106,13 @@ class Publisher:
             )
         finally:
             let_go(buttons)
-        await self.bot.services.games.set_table_message(game.id, message.id)
+        await self.record_table(game, message.id)
+
+    async def record_table(self, game: Game, message_id: int) -> None:
+        """Record the message as the game's table, showing its version; remove the table this
+        leaves behind."""
+        stale = await self.bot.services.games.set_table_message(game.id, message_id, game.version)
+        await self.retire_table(game.place_id, game.guild_id, stale)
 
     async def table(self, game: Game, tr: Words) -> tuple[str, discord.Embed, discord.File | None]:
         """The public table, all drawn from one public view: the turn line (the message's
@@ -149,7 +152,7 @@ class Publisher:
         """Edit the latest table in place while it is fresh; otherwise post a new one."""
         mid = game.table_message_id
         if mid is None or message_age(mid, time.time()) > EDIT_WINDOW:
-            await self.replace_table(game, mention_seats=())
+            await self.post_table(game, mention_seats=())
             return
         channel = self.bot.get_partial_messageable(game.place_id, guild_id=game.guild_id)
         tr = await self.words(game.guild_id)
@@ -165,9 +168,11 @@ class Publisher:
             )
         except discord.HTTPException as error:
             log.info("could not edit table of game %s (%s); posting anew", game.id, error)
-            await self.replace_table(game, mention_seats=())
+            await self.post_table(game, mention_seats=())
+            return
         finally:
             let_go(buttons)
+        await self.record_table(game, mid)
 
     async def retire_table(self, place_id: int, guild_id: int, message_id: int | None) -> None:
         """Delete a previous table (the bot's own message) once another replaces it."""
@@ -180,9 +185,12 @@ class Publisher:
             log.info("could not remove the old table message %s: %s", message_id, error)
 
     async def ensure_table(self, game: Game) -> bool:
-        """Post a table for a game in progress whose table message is gone (e.g. the bot
-        stopped between posting and recording it); True when one was posted."""
-        if game.table_message_id is not None:
+        """After a restart, make a game's table true: a table that shows an older version (the
+        bot stopped after saving a move and before posting its table), none at all, or one
+        whose message is gone is replaced by the current table, which mentions whoever must
+        act. True when a table was posted."""
+        behind = game.table_version is not None and game.table_version != game.version
+        if game.table_message_id is not None and not behind:
             channel = self.bot.get_partial_messageable(game.place_id, guild_id=game.guild_id)
             try:
                 await channel.fetch_message(game.table_message_id)

@@ -3,9 +3,13 @@ every table, each round's last trick in public, and a table that survives a cras
 
 from __future__ import annotations
 
+import asyncio
 import random
 from pathlib import Path
 
+import pytest
+
+from bot.play.service import Moved
 from cogs.ui.i18n import ENGLISH_WORDS
 from games.vidrasso.discord.presentation import turn_text
 from games.vidrasso.rules import Phase, view
@@ -20,7 +24,7 @@ from tests.bot.driver import (
     service_of,
     take_turn,
 )
-from tests.harness import Harness, SentMessage
+from tests.harness import Harness, NotAcknowledged, SentMessage
 
 
 def live_hand(h: Harness, user_id: int) -> SentMessage | None:
@@ -100,12 +104,47 @@ async def test_a_lost_table_is_posted_again_at_start(tmp_path: Path) -> None:
         other = await challenge_and_accept(h, bob, h.users["carol"])
         kept = (await game_row(h, other)).table_message_id
         # the bot stopped after posting a table and before recording it
-        await service_of(h).set_table_message(game_id, 4242)
+        version = (await game_row(h, game_id)).version
+        await service_of(h).set_table_message(game_id, 4242, version)
         await h.restart(make_bot(db))
         game = await game_row(h, game_id)
         assert game.table_message_id not in (None, 4242)
         assert latest_with(h, f"vidrasso:hand:{game_id}").id == game.table_message_id
         assert (await game_row(h, other)).table_message_id == kept  # nothing to repair there
+
+
+async def test_a_table_left_behind_by_a_crash_is_put_right_at_start(database: str) -> None:
+    """The process stops after a move is saved and before its table is posted: the channel
+    still shows the table of the move before. The restarted bot posts the current table,
+    pinging the player now to move, and removes the old one."""
+    async with running(database) as h:
+        alice, bob = h.users["alice"], h.users["bob"]
+        game_id = await challenge_and_accept(h, alice, bob)
+        other = await challenge_and_accept(h, bob, h.users["carol"])
+        kept = (await game_row(h, other)).table_message_id
+        (before,) = tables(h, game_id)
+        saved: list[int] = []
+
+        async def die_before_posting(moved: Moved) -> None:
+            saved.append(moved.game.version)
+            await asyncio.Event().wait()  # the process is killed here
+
+        service_of(h).committed_hooks.append(die_before_posting)
+        mover = (await game_row(h, game_id)).state.to_act[0]
+        with pytest.raises(NotAcknowledged):  # "This interaction failed", as for a dead bot
+            await take_turn(h, game_id, random.Random(1))
+        assert tables(h, game_id) == [h.world.messages[before.id]]  # the table before the move
+        await h.restart(make_bot(database))
+
+        game = await game_row(h, game_id)
+        assert saved == [game.version] and game.table_version == game.version
+        (table,) = tables(h, game_id)  # the new table, the old one gone
+        assert table.id == game.table_message_id != before.id
+        assert h.world.messages[before.id].deleted
+        assert table.content == turn_text(view(game.state, None), game.player_ids, ENGLISH_WORDS)
+        (waiting,) = game.state.to_act
+        assert waiting != mover and table.mentions == (game.player_ids[waiting],)
+        assert (await game_row(h, other)).table_message_id == kept  # a true table stays
 
 
 async def test_anyone_can_page_through_a_finished_game(tmp_path: Path) -> None:

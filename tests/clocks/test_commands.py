@@ -271,6 +271,22 @@ async def test_a_challenge_chooses_its_time_and_expires_with_its_buttons(
     assert started is not None and started.time_per_move == 3 * DAY
 
 
+async def test_a_challenge_without_a_time_stays_open_the_servers_time_per_move(
+    h: Harness, clock: FakeClock
+) -> None:
+    """As the README says: no ``time`` option, the server's default (24 hours) per move, and
+    the challenge stays open that long (15 minutes is only the least)."""
+    alice, bob = h.users["alice"], h.users["bob"]
+    await h.slash(alice, "vidrasso challenge", opponent=bob)
+    challenge = h.last_public()
+    assert "24 hours per move" in challenge.text()
+    clock.advance(DAY - MINUTE)
+    assert (await run(h)).expired_challenges == []
+    clock.advance(2 * MINUTE)
+    assert len((await run(h)).expired_challenges) == 1
+    assert "expired" in h.world.messages[challenge.id].text()
+
+
 async def test_inbox_lists_games_most_urgent_first_with_time_left(
     h: Harness, clock: FakeClock
 ) -> None:

@@ -325,3 +325,36 @@ async def test_a_read_refuses_to_write(database: str) -> None:
             await tx.claim("deadline:1:1")
     async with storage.read() as tx:
         assert await tx.settings.guild_settings(GUILD) == GuildSettings(GUILD)
+
+
+async def test_the_newest_table_is_recorded_and_every_other_one_is_removed(database: str) -> None:
+    """Tables recorded out of order (two clicks, or two processes during a rollout): the one
+    showing the newest version stays the game's table; each call names the message to remove."""
+    service = await make_service(database)
+    game_id = await start(service)
+    assert await service.set_table_message(game_id, 1, 1) is None  # the first table
+    assert await service.set_table_message(game_id, 3, 3) == 1  # replaces it
+    assert await service.set_table_message(game_id, 2, 2) == 2  # came late: itself removed
+    assert await service.set_table_message(game_id, 3, 4) is None  # edited in place
+    assert await service.set_table_message(game_id, 4, 4) == 3  # the same version posted again
+    game = await service.game(game_id)
+    assert (game.table_message_id, game.table_version) == (4, 4)
+
+
+async def test_migration_0011_takes_the_tables_already_posted_as_true(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite3"
+    conn = sqlite3.connect(path)
+    for number, _, sql in migrations():
+        if number <= 10:
+            conn.executescript(sql)
+    game = "INSERT INTO games (id, kind, guild_id, channel_id, seats, computers, target, status,"
+    game += " version, state, created_at, updated_at, table_message_id) VALUES (?, 'vidrasso', 1,"
+    game += " ?, '[]', 0, 300, 'active', ?, '{}', 0, 0, ?)"
+    conn.executemany(game, [(1, 10, 7, 555), (2, 11, 3, None)])
+    conn.execute("PRAGMA user_version = 10")
+    conn.commit()
+    conn.close()
+    db = await SqliteStorage.open(path, load_state)
+    OPEN.append(db)
+    rows = await db.execute("SELECT id, table_version FROM games ORDER BY id")
+    assert [tuple(r) for r in rows] == [(1, 7), (2, None)]

@@ -21,7 +21,7 @@ from bot.storage.sql.statements import Row
 GAME_COLUMNS = """
 g.id, g.kind, g.guild_id, g.channel_id, g.thread_id, g.table_message_id, g.table_posted_at,
 g.seats, g.target, g.status, g.result, g.winner, g.version, g.state, g.created_at, g.updated_at,
-g.finished_at
+g.finished_at, g.table_version
 """
 """What :meth:`GameRows.game` reads: select these from ``games AS g`` in any store's query."""
 
@@ -79,4 +79,5 @@ class GameRows:
             created_at=row["created_at"],
             updated_at=row["updated_at"],
             finished_at=row["finished_at"],
+            table_version=row["table_version"],
         )

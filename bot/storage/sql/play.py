@@ -81,7 +81,10 @@ UPDATE games SET version = ?, state = ?, updated_at = ?, status = ?, result = ?,
 WHERE id = ? AND version = ?
 """
 SET_GAME_THREAD = "UPDATE games SET thread_id = ? WHERE id = ?"
-SET_TABLE_MESSAGE = "UPDATE games SET table_message_id = ?, table_posted_at = ? WHERE id = ?"
+SELECT_TABLE = "SELECT table_message_id, table_version FROM games WHERE id = ?"
+SET_TABLE_MESSAGE = """
+UPDATE games SET table_message_id = ?, table_posted_at = ?, table_version = ? WHERE id = ?
+"""
 ACTIVE_GAMES_OF = f"""
 SELECT {GAME_COLUMNS} FROM game_seats AS s JOIN games AS g ON g.id = s.game_id
 WHERE s.user_id = ? AND s.computer_level IS NULL AND g.guild_id = ? AND g.status = 'active'
@@ -271,8 +274,19 @@ class SqlPlayStore:
     async def set_thread(self, game_id: int, thread_id: int) -> None:
         await self.db.execute(SET_GAME_THREAD, (thread_id, game_id))
 
-    async def set_table_message(self, game_id: int, message_id: int, posted_at: float) -> None:
-        await self.db.execute(SET_TABLE_MESSAGE, (message_id, posted_at, game_id))
+    async def set_table_message(
+        self, game_id: int, message_id: int, posted_at: float, version: int
+    ) -> int | None:
+        # Held per game: two tables recorded at once (two processes) compare versions in turn.
+        await self.db.hold(f"table:{game_id}")
+        row = await self.db.fetch_one(SELECT_TABLE, (game_id,))
+        if row is None:
+            return None
+        latest, shown = row["table_message_id"], row["table_version"]
+        if shown is not None and shown > version:
+            return None if message_id == latest else message_id
+        await self.db.execute(SET_TABLE_MESSAGE, (message_id, posted_at, version, game_id))
+        return None if latest == message_id else latest
 
     async def active_games_of(self, guild_id: int, user_id: int) -> list[Game]:
         rows = await self.db.fetch_all(ACTIVE_GAMES_OF, (user_id, guild_id))

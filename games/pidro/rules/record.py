@@ -16,6 +16,7 @@ from games.pidro.rules.cards import Card, Suit, cards_in, cards_text, parse_card
 from games.pidro.rules.errors import IllegalAction, InvalidRecord
 from games.pidro.rules.game import GameState, Hand, apply, dealt, kill_options, options, step
 from games.pidro.rules.parts import (
+    TARGETS,
     Abandon,
     Action,
     Bid,
@@ -184,7 +185,11 @@ def replay(record: Record, *, check_legal: bool = True) -> Iterator[tuple[GameSt
     if record.get("format") != RECORD_FORMAT:
         raise InvalidRecord(f"not a {RECORD_FORMAT} record")
     try:
-        state = GameState(target=int(record["target"]), first_dealer=int(record["first_dealer"]))
+        target = int(record["target"])
+        if target not in TARGETS:
+            points = " or ".join(str(t) for t in TARGETS)
+            raise InvalidRecord(f"a game of Pidro is played to {points}, not {target}")
+        state = GameState(target=target, first_dealer=int(record["first_dealer"]))
         for entry in record["hands"]:
             state = yield from _replay_hand(state, entry, check_legal)
         ending = _ending(record, state)
@@ -202,6 +207,8 @@ def _replay_hand(
     state: GameState, entry: dict[str, Any], check_legal: bool
 ) -> Generator[tuple[GameState, Action], None, GameState]:
     number = len(state.hands) + 1
+    if entry.get("number", number) != number:
+        raise InvalidRecord(f"hand {number} is numbered {entry['number']} in the record")
     hands = tuple(parse_cards(h) for h in entry["deal"])
     deal = Deal((hands[0], hands[1], hands[2], hands[3]), parse_cards(entry["stock"]))
     if entry.get("dealer", state.next_dealer) != state.next_dealer:
@@ -284,6 +291,13 @@ def _check_hand(hand: Hand, entry: dict[str, Any], totals: tuple[int, int] | Non
         same("kills", [cards_text(cards_in(m)) for m in hand.kills])
         if not hand.killing:
             same("dealer_keeps", cards_text(_dealer_keeps(hand)))
+    leaders = [t.leader for t in hand.tricks] + ([hand.leader] if hand.plays else [])
+    for trick, leader in zip(entry["tricks"], leaders, strict=False):
+        if "leader" in trick and trick["leader"] != leader:
+            raise InvalidRecord(
+                f"hand {n}: a trick led by seat {trick['leader']} in the record is led by "
+                f"seat {leader} by the rules"
+            )
     for trick, done in zip(entry["tricks"], hand.tricks, strict=False):
         for key, ours in (
             ("winner", done.winner),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from games.pidro.rules import (
@@ -351,3 +353,53 @@ def test_our_replay_refuses_a_decision_without_its_legal_list() -> None:
     with pytest.raises(InvalidRecord, match="no legal list"):
         for _ in replay(broken):
             pass
+
+
+def _altered(record: dict[str, Any], field: str) -> dict[str, Any]:
+    """The record with one field it states wrong."""
+    import copy
+
+    broken = copy.deepcopy(record)
+    if field == "target":
+        broken["target"] = 50
+    elif field == "number":
+        broken["hands"][1]["number"] = 3
+    elif field == "leader":
+        trick = broken["hands"][0]["tricks"][2]
+        trick["leader"] = (trick["leader"] + 1) % 4
+    return broken
+
+
+@pytest.mark.parametrize(
+    ("field", "refusal"),
+    [
+        ("target", "played to 62, not 50"),
+        ("number", "hand 2 is numbered 3"),
+        ("leader", "hand 1: a trick led by seat . in the record is led by seat . by the rules"),
+    ],
+)
+def test_our_replay_refuses_a_record_that_states_a_field_wrong(field: str, refusal: str) -> None:
+    """A record replays whole; the same record with its target, a hand's number or a trick's
+    leader altered is refused, saying which."""
+    from games.pidro.rules import InvalidRecord, from_record, to_record
+    from games.pidro.tests.helpers import random_states
+
+    *_, final = random_states(5)
+    record = to_record(final)
+    assert len(record["hands"]) >= 2 and len(record["hands"][0]["tricks"]) >= 3
+    assert from_record(record) == final
+    with pytest.raises(InvalidRecord, match=refusal):
+        from_record(_altered(record, field))
+
+
+def test_our_replay_refuses_a_wrong_leader_of_the_trick_in_progress() -> None:
+    from games.pidro.rules import InvalidRecord, from_record, to_record
+    from games.pidro.tests.helpers import random_states
+
+    mid_trick = next(s for s in random_states(5) if len(s.hand.plays) == 2)
+    record = to_record(mid_trick)
+    from_record(record)
+    trick = record["hands"][-1]["tricks"][-1]
+    trick["leader"] = (trick["leader"] + 2) % 4
+    with pytest.raises(InvalidRecord, match="a trick led by seat"):
+        from_record(record)
