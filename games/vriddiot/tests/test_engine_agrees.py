@@ -30,7 +30,8 @@ def generator() -> Callable[..., Any]:
         pytest.skip(f"games.vriddiot.rules does not offer {missing} yet")
     for name in GENERATORS:
         if hasattr(rules, name):
-            return getattr(rules, name)
+            found: Callable[..., Any] = getattr(rules, name)
+            return found
     pytest.skip(f"games.vriddiot.rules offers no random game generator ({GENERATORS})")
 
 
