@@ -97,7 +97,14 @@ Readings (places where the rules page had to be interpreted; compare with the en
 16. **The deal**: ``face_down`` is compared position by position, ``face_up`` and ``hand`` as
     multisets. ``arrange`` must hold one decision per seat (decided on the dealt cards).
 17. **Refill after a 666** (R8.3 c) draws, in the current direction from the 666 player, for
-    every active player; the 666 player's own refill comes first.
+    every active player; the 666 player's own refill comes first. The ``return`` must come
+    before the next decision. A 666 or KKK in a change (or as an 8's additional play) leaves a
+    ghost that keeps the suit of the chosen top card: the next player must top 6 (13) in it.
+18. **Chance** is listed on every ``turn``, ``extra``, ``must_add`` and ``war_turn`` while the
+    stock is non-empty, never on joins or tosses. A ``war?`` decision follows a chance or blind
+    card (after its joker declaration) only when the card, as laid, meets reading 9.
+19. **A2's "pass"** (no legal action, no pile, no ghost) is never needed: every play decision
+    has a play, a blind card or a pile to pick up, so no ``pass`` is listed outside offers.
 """
 
 from __future__ import annotations
