@@ -43,6 +43,8 @@ class Card:
     order: int
     """The canonical order: rank first (2 … A), then suit S H D C; jokers last (52)."""
     text: str
+    group: int
+    """The rank, except -4 for the 4♠ (always played alone); 0 for a joker."""
 
     @property
     def is_joker(self) -> bool:
@@ -99,11 +101,12 @@ def parse_rank(text: str) -> int:
 def _make(index: int) -> Card:
     position = index % 54
     if position >= 52:
-        return Card(JOKER_RANK, None, index, JOKER_FACE, JOKER_FACE, "X")
+        return Card(JOKER_RANK, None, index, JOKER_FACE, JOKER_FACE, "X", 0)
     suit = SUITS[position // 13]
     rank = position % 13 + 2
     order = (rank - 2) * 4 + suit.number
-    return Card(rank, suit, index, position, order, RANKS[rank - 2] + suit.value)
+    group = -4 if rank == 4 and suit is Suit.SPADES else rank
+    return Card(rank, suit, index, position, order, RANKS[rank - 2] + suit.value, group)
 
 
 ALL_CARDS: tuple[Card, ...] = tuple(_make(i) for i in range(108))

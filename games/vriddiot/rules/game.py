@@ -481,34 +481,82 @@ def _subsets(faces: dict[Card, int]) -> list[list[Card]]:
     return [s for s in out if s]
 
 
+Candidates = tuple[tuple[int, bool, tuple[Play, ...], tuple[Play, ...], tuple[Play, ...]], ...]
+"""The possible plays of one rank by size and by whether they hold the suit to follow: the
+plays in canonical order, the same declaring war, and one play per distinct top card."""
+_CANDIDATES: dict[tuple[int, str, tuple[int, ...], int], Candidates] = {}
+
+
+def _candidates(seat: int, src: str, faces: tuple[int, ...], suit: int) -> Candidates:
+    """Every play from these cards of one rank (face ids, ascending), made once and kept:
+    hands repeat, and listing plays is most of the engine's work. ``suit``: the number of the
+    suit to follow, -1 for none."""
+    key = (seat, src, faces, suit)
+    found = _CANDIDATES.get(key)
+    if found is not None:
+        return found
+    from games.vriddiot.rules.cards import FACES
+
+    counts: dict[Card, int] = {}
+    for f in faces:
+        counts[FACES[f]] = counts.get(FACES[f], 0) + 1
+    by_kind: dict[tuple[int, bool], tuple[list[Play], list[Play], list[Play]]] = {}
+    for chosen in _subsets(counts):
+        has_s = any(c.suit is not None and c.suit.number == suit for c in chosen)
+        canons, wars, variants = by_kind.setdefault((len(chosen), has_s), ([], [], []))
+        cards = tuple(chosen)
+        canons.append(Play(seat, src, cards))
+        wars.append(Play(seat, src, cards, None, True))
+        for top in dict.fromkeys(chosen):
+            rest = list(chosen)
+            rest.remove(top)
+            variants.append(Play(seat, src, (*rest, top)))
+    found = tuple(
+        (k, has_s, tuple(c), tuple(w), tuple(v))
+        for (k, has_s), (c, w, v) in sorted(by_kind.items())
+    )
+    if len(_CANDIDATES) > 100_000:
+        _CANDIDATES.clear()
+    _CANDIDATES[key] = found
+    return found
+
+
 def _plays(st: GameState, seat: int, ctx: Ctx) -> list[SeatAction]:
     out: list[SeatAction] = []
     src = st.source(seat)
     if src == "hand" or src == "up":
         cards = st.hands[seat] if src == "hand" else st.up[seat]
-        groups = _groups(cards)
+        by_rank: dict[int, list[int]] = {}
+        for c in cards:
+            by_rank.setdefault(c.group, []).append(c.face)
+        groups = by_rank
         run = run_of(st.pile)
         suit = _follow_suit(st, ctx)
+        number = -1 if suit is None else suit.number
         total = _held(st, seat)
-        for r in sorted(groups):
+        war_rank = (
+            st.pile[-1].rank
+            if _war_ok(st, seat, ctx, st.pile[-1].rank if st.pile else 0, PLAIN, total)
+            else 0
+        )
+        for r in sorted(by_rank):
             if r <= 0:
                 continue
-            for chosen in _subsets(groups[r]):
-                k = len(chosen)
-                has_s = suit is not None and any(c.suit is suit for c in chosen)
+            for k, has_s, canons, wars, variants in _candidates(
+                seat, src, tuple(sorted(by_rank[r])), number
+            ):
                 verdict = _judge(st, ctx, r, k, has_s, run)
                 if not verdict:
                     continue
                 if verdict == SETSUIT:
-                    tops: dict[Card, None] = dict.fromkeys(chosen)
-                    for top in tops:
-                        rest = list(chosen)
-                        rest.remove(top)
-                        out.append(Play(seat, src, (*rest, top)))
+                    out.extend(variants)
                     continue
-                out.append(Play(seat, src, tuple(chosen)))
-                if _war_ok(st, seat, ctx, r, verdict, total - k):
-                    out.append(Play(seat, src, tuple(chosen), None, True))
+                if r == war_rank and verdict == PLAIN and (total - k > 0 or st.stock):
+                    for canon, war_play in zip(canons, wars, strict=True):
+                        out.append(canon)
+                        out.append(war_play)
+                else:
+                    out.extend(canons)
         if -4 in groups:
             out.append(Play(seat, src, (face_of(4, Suit.SPADES),)))
         if 0 in groups:
@@ -623,7 +671,11 @@ def check(state: GameState, action: Action) -> None:
         raise NotPlaying("you are no longer playing in this game")
     if seat not in state.to_act:
         raise NotYourTurn("it is not your turn")
-    if action in legal_actions(state, seat):
+    legal = legal_actions(state, seat)
+    for option in legal:
+        if option is action:  # the usual case: an action taken from the list
+            return
+    if action in legal:
         return
     _refuse(state, action)
 
@@ -779,7 +831,7 @@ class _Work:
             dealer=self.dealer,
             shuffle=self.shuffle,
             stock=tuple(self.stock),
-            hands=tuple(_sorted(h) for h in self.hands),
+            hands=tuple(tuple(h) for h in self.hands),
             up=tuple(tuple(u) for u in self.up),
             down=tuple(tuple(d) for d in self.down),
             pile=tuple(self.pile),

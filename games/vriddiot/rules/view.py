@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.vriddiot.rules.cards import Card, Suit
+from games.vriddiot.rules.cards import Card, Suit, canonical
 from games.vriddiot.rules.game import ACTIVE, GameState, legal_actions
 from games.vriddiot.rules.parts import Ctx, Layer, Outcome, Req, SeatAction, War
 
@@ -157,7 +157,23 @@ def view(state: GameState, seat: int | None = None) -> TableView:
         forfeits=state.forfeits,
         plays=state.plays,
         outcome=state.outcome,
-        hand=state.hands[seat] if seat is not None else None,
-        arrangement=state.arranged[seat] if own and arranging and seat is not None else None,
+        hand=canonical(state.hands[seat]) if seat is not None else None,
+        arrangement=_arrangement(state, seat) if own and arranging else None,
         actions=() if seat is None or over else legal_actions(state, seat),
     )
+
+
+def _arrangement(state: GameState, seat: int | None) -> tuple[Card, ...] | None:
+    """The seat's chosen face-up cards (its own physical cards), None before it chose."""
+    if seat is None:
+        return None
+    chosen = state.arranged[seat]
+    if chosen is None:
+        return None
+    six = [*state.hands[seat], *state.up[seat]]
+    out: list[Card] = []
+    for face in chosen:
+        match = min((c for c in six if c.face == face.face), key=lambda c: c.index)
+        six.remove(match)
+        out.append(match)
+    return tuple(out)
