@@ -15,6 +15,8 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import write_po
 
+import games
+
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATE = ROOT / "cogs" / "locales" / "messages.pot"
 ERRORS = (
@@ -44,7 +46,9 @@ KEYWORDS: dict[str, tuple[int, ...] | None] = {
 }
 """``tr(...)`` and ``tr.n(...)`` in the glue, ``N_`` for the glue's constants, ``translatable``
 for the services' constants, ``words(...)`` in the pictures, and every error's message."""
-FOLDERS = ("cogs", "bot", "games")
+FOLDERS = ("cogs", "bot", *(f"games/{kind}" for kind in games.KINDS))
+"""Where the texts people can read are: the platform, and each registered game's folder (a game
+not registered yet shows nothing; its catalog comes with its registry line)."""
 
 
 def messages() -> Iterator[tuple[str, str, int, str | tuple[str, ...]]]:

@@ -1,0 +1,1 @@
+"""Vriddiot: the rules engine, its records and its views."""
