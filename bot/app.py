@@ -13,8 +13,8 @@ the garbage collector's sight (:mod:`bot.memory`).
 
 from __future__ import annotations
 
+import functools
 import logging
-import multiprocessing
 import random
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
@@ -24,13 +24,17 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.config import Config
-from bot.drawing import vidrasso as drawing
+from bot.drawing import table as drawing
+from bot.drawing import text
+from bot.games import GAMES
 from bot.memory import settle_after_start
 from bot.services import Services
+from bot.workers import process_pool, start_all
 from cogs.ui.challenges import Challenges
 from cogs.ui.common import answer_error
+from cogs.ui.games import presentation
 from cogs.ui.hands import Hands
-from cogs.ui.i18n import CommandTranslator
+from cogs.ui.i18n import LANGUAGES, CommandTranslator, translations
 from cogs.ui.table import Publisher
 
 log = logging.getLogger(__name__)
@@ -79,18 +83,22 @@ class VidrassoBot(commands.Bot):
         settle_after_start()
 
     def start_drawing(self) -> None:
-        """Draw the tables' pictures in a process of their own, off the event loop's GIL
-        (docs/decisions.md, "Speed under load"); only where the bot may use worker processes
-        at all (``ai_workers`` > 0: tests draw in a thread)."""
-        if not self.config.table_pictures or self.config.ai_workers <= 0:
+        """Draw the tables' pictures in processes of their own, off the event loop's GIL
+        (docs/decisions.md, "Speed under load"): ``table_workers`` of them (0: in threads, as
+        tests do). Each is started now and, before its first picture, learns every language's
+        words and warms every registered game's table, so the first table after a start is as
+        quick as the next; requests then carry plain data only."""
+        workers = self.config.table_workers
+        if not self.config.table_pictures or workers <= 0:
             return
-        # "spawn", as for the computer: a clean interpreter, not a fork full of threads.
-        self.drawing = ProcessPoolExecutor(
-            max_workers=1,
-            mp_context=multiprocessing.get_context("spawn"),
-            initializer=drawing.warm_up,
+        for kind in GAMES:
+            presentation(kind)  # imports the game's table picture, and so its warm-up
+        words = {language: translations(language) for language in LANGUAGES}
+        text.learn(words)
+        self.drawing = process_pool(
+            workers, warm_ups=[functools.partial(text.learn, words), *drawing.warm_ups()]
         )
-        self.drawing.submit(drawing.warm_up)  # starts the process now, not at the first table
+        start_all(self.drawing, workers)
         drawing.draw_in(self.drawing)
 
     async def on_app_command_error(

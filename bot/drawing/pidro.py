@@ -57,6 +57,7 @@ from bot.drawing.table import (
     kept,
     language_of,
     png,
+    warms,
 )
 from bot.drawing.text import Words, draw_text, english, fit, font, text_width
 from bot.pidro import Card, Phase, Suit, TableView, Termination, team_of
@@ -286,6 +287,7 @@ def table_png(
     )
 
 
+@warms
 def warm_up() -> None:
     """Load what every picture needs (the empty table, the fonts), e.g. in a new worker."""
     _base()

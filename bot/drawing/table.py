@@ -20,12 +20,12 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
 from concurrent.futures import CancelledError, Executor
 from concurrent.futures.process import BrokenProcessPool
-from typing import ParamSpec
+from typing import ParamSpec, TypeVar
 
 from PIL import Image, ImageDraw, ImageFilter
 
 from bot.drawing.cards import RGB
-from bot.drawing.text import Font, Words, display_name, draw_text, font, text_width
+from bot.drawing.text import Font, Words, display_name, draw_text, font, plain, text_width
 
 FELT = (30, 100, 60)
 RIM = (17, 60, 36)
@@ -186,13 +186,31 @@ def language_of(words: Words | None) -> str | None:
     return None if words is None else getattr(words, "language", None)
 
 
-# --- the drawing process ----------------------------------------------------------------------
+# --- the drawing processes -------------------------------------------------------------------
 
 
 _workers: Executor | None = None
 """Where pictures are drawn, when not in the calling thread (see :func:`draw_in`)."""
 
+_warm_ups: list[Callable[[], object]] = []
+"""Every game table's :func:`warms` function."""
+
 P = ParamSpec("P")
+W = TypeVar("W", bound=Callable[[], object])
+
+
+def warms(warm_up: W) -> W:
+    """Marks a game table's module-level warm-up (its empty table, its fonts …): every drawing
+    process runs each before its first picture (:func:`warm_ups`), so the first table of every
+    game after a start is drawn as fast as the next."""
+    if warm_up not in _warm_ups:
+        _warm_ups.append(warm_up)
+    return warm_up
+
+
+def warm_ups() -> tuple[Callable[[], object], ...]:
+    """The warm-ups of every game table imported so far (see :func:`warms`)."""
+    return tuple(_warm_ups)
 
 
 def draw_in(executor: Executor | None) -> None:
@@ -216,12 +234,21 @@ def workers() -> Executor | None:
 
 def drawn(render: Callable[P, bytes], *args: P.args, **kwargs: P.kwargs) -> bytes:
     """``render(*args)``, in the pool of :func:`draw_in` if there is one (the calling thread
-    waits for it without holding the GIL). ``render`` must be a module-level function."""
+    waits for it without holding the GIL). ``render`` must be a module-level function.
+
+    What goes to the pool is plain data: a reader's ``words`` go as the
+    :class:`~bot.drawing.text.Phrases` of their language when the process learnt it
+    (:func:`~bot.drawing.text.plain`), not as the Discord glue's object, whose unpickling would
+    import the glue in the drawing process."""
     pool = _workers
     if pool is not None:
         # The process died, or the pool was shut down: draw here from now on.
         try:
-            drawing = pool.submit(render, *args, **kwargs)
+            drawing = pool.submit(
+                render,
+                *(plain(arg) for arg in args),  # type: ignore[arg-type]
+                **{name: plain(value) for name, value in kwargs.items()},  # type: ignore[arg-type]
+            )
         except (BrokenProcessPool, RuntimeError) as error:
             _give_up(pool, error)
         else:

@@ -22,7 +22,7 @@ import functools
 import os
 import unicodedata
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -42,6 +42,60 @@ CJK_BOLD_STROKE = 0.6
 def english(message: str, **values: object) -> str:
     """The words of a picture without a translation: the English text, filled in."""
     return message.format(**values)
+
+
+class Phrases:
+    """A language's words as plain data: its texts' translations in a dict, said as
+    ``cogs.ui.i18n.Words`` says them (the translation filled in, the English text where there
+    is none or where it does not take the same placeholders).
+
+    What a drawing process is handed instead of a ``Words``, which would import the Discord
+    glue and compile the catalogs there when unpickled: each process learns every language's
+    table once, when it starts (:func:`learn`), and a ``Phrases`` travels as its language
+    alone (:meth:`__reduce__`)."""
+
+    def __init__(self, language: str, texts: Mapping[str, str]) -> None:
+        self.language = language
+        self.texts = dict(texts)
+
+    def __call__(self, message: str, /, **values: object) -> str:
+        translated = self.texts.get(message, message)
+        if not values:
+            return translated
+        try:
+            return translated.format(**values)
+        except (KeyError, IndexError, ValueError):
+            return message.format(**values)
+
+    def __reduce__(self) -> tuple[Callable[[str], Phrases], tuple[str]]:
+        return phrases, (self.language,)
+
+    def __repr__(self) -> str:
+        return f"Phrases({self.language!r}, {len(self.texts)} texts)"
+
+
+_languages: dict[str, Phrases] = {}
+"""The languages this process has learnt (:func:`learn`)."""
+
+
+def learn(tables: Mapping[str, Mapping[str, str]]) -> None:
+    """Learn each language's table of translations (``language → {text: translation}``)."""
+    for language, texts in tables.items():
+        _languages[language] = Phrases(language, texts)
+
+
+def phrases(language: str) -> Phrases:
+    """The words of a learnt language (KeyError for one this process never learnt)."""
+    return _languages[language]
+
+
+def plain(words: object) -> object:
+    """``words`` as a learnt :class:`Phrases` when they name a learnt language (a
+    ``cogs.ui.i18n.Words`` does), else ``words`` unchanged."""
+    language = getattr(words, "language", None)
+    if isinstance(words, Phrases) or not isinstance(language, str):
+        return words
+    return _languages.get(language, words)
 
 
 _bold: weakref.WeakKeyDictionary[Font, bool] = weakref.WeakKeyDictionary()

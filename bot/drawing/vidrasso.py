@@ -56,6 +56,7 @@ from bot.drawing.table import (
     kept,
     language_of,
     png,
+    warms,
 )
 from bot.drawing.table import clear_cache as clear_cache  # the bot and benchmarks find them here
 from bot.drawing.table import draw_in as draw_in
@@ -172,6 +173,7 @@ def table_png(
     )
 
 
+@warms
 def warm_up() -> None:
     """Load what every picture needs (the empty table, the fonts), e.g. in a new worker."""
     _base()
