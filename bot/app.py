@@ -91,13 +91,7 @@ class VidrassoBot(commands.Bot):
         workers = self.config.table_workers
         if not self.config.table_pictures or workers <= 0:
             return
-        for kind in GAMES:
-            presentation(kind)  # imports the game's table picture, and so its warm-up
-        words = {language: translations(language) for language in LANGUAGES}
-        text.learn(words)
-        self.drawing = process_pool(
-            workers, warm_ups=[functools.partial(text.learn, words), *drawing.warm_ups()]
-        )
+        self.drawing = drawing_processes(workers)
         start_all(self.drawing, workers)
         drawing.draw_in(self.drawing)
 
@@ -128,6 +122,19 @@ class VidrassoBot(commands.Bot):
         services = getattr(self, "services", None)
         if services is not None:
             await services.close()
+
+
+def drawing_processes(workers: int) -> ProcessPoolExecutor:
+    """The processes that draw the tables (``workers`` of them, not started yet: see
+    :func:`bot.workers.start_all`), as the bot makes them: each learns every language's words
+    and warms every registered game's table before its first picture."""
+    for kind in GAMES:
+        presentation(kind)  # imports the game's table picture, and so its warm-up
+    words = {language: translations(language) for language in LANGUAGES}
+    text.learn(words)
+    return process_pool(
+        workers, warm_ups=[functools.partial(text.learn, words), *drawing.warm_ups()]
+    )
 
 
 class ShardedVidrassoBot(VidrassoBot, commands.AutoShardedBot):
