@@ -123,19 +123,21 @@ def png(image: Image.Image) -> bytes:
     The same pixels as Pillow's PNG, in about a third of the time: Pillow tries PNG's five
     filters on every row (some 5 ms of an 800 × 694 picture, holding the GIL), where a table
     (large flat areas) compresses as small without them, and ``zlib.compress`` lets other
-    threads run while it works.
+    threads run while it works. The rows, each after its filter byte (0: none), are laid out
+    by Pillow: the pixels' bytes as a one-byte-a-pixel image pasted one column in on a
+    zero image (a copy in C, where joining 700 slices in Python took 1.5 ms).
     """
     assert image.mode == "RGB"
     width, height = image.size
-    pixels = image.tobytes()
-    stride = 3 * width
-    rows = b"".join(b"\0" + pixels[y * stride : (y + 1) * stride] for y in range(height))
+    flat = Image.frombytes("L", (3 * width, height), image.tobytes())
+    rows = Image.new("L", (3 * width + 1, height), 0)
+    rows.paste(flat, (1, 0))
     header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)  # 8 bits, RGB, no interlace
     return b"".join(
         (
             b"\x89PNG\r\n\x1a\n",
             _chunk(b"IHDR", header),
-            _chunk(b"IDAT", zlib.compress(rows, PNG_LEVEL)),
+            _chunk(b"IDAT", zlib.compress(rows.tobytes(), PNG_LEVEL)),
             _chunk(b"IEND", b""),
         )
     )

@@ -23,6 +23,7 @@ drawn in Noto Sans CJK (:mod:`bot.drawing.text`).
 from __future__ import annotations
 
 import functools
+import random
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
@@ -37,6 +38,7 @@ from bot.drawing.cards import (
     card_height,
     draw_suit,
     empty_slot,
+    warm_faces,
 )
 from bot.drawing.table import (
     CHIP_SIZE,
@@ -61,10 +63,11 @@ from bot.drawing.table import (
 from bot.drawing.table import clear_cache as clear_cache  # the bot and benchmarks find them here
 from bot.drawing.table import draw_in as draw_in
 from bot.drawing.text import Words, draw_text, english, font, text_width
-from bot.engine.cards import Card, Rank, Suit
+from bot.engine import new_game
+from bot.engine.cards import DECK, Card, Rank, Suit
 from bot.engine.game import TRICKS_PER_ROUND, Phase, Termination
 from bot.engine.trumps import BidKind
-from bot.engine.view import TableView
+from bot.engine.view import TableView, view
 
 WIDTH, HEIGHT = 800, 694
 MARGIN = 16
@@ -179,6 +182,8 @@ def warm_up() -> None:
     _base()
     english("Player {n}", n=1)
     font(CHIP_SIZE, bold=True)
+    warm_faces(DECK, (CARD_W, SMALL_W, BACK_W))
+    _render(view(new_game(random.Random(0)), None), ("A", "B"), True, english)  # glow, texts
 
 
 def _render(view: TableView, names: tuple[str, str], last_trick: bool, words: Words) -> bytes:
