@@ -92,7 +92,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.app import VidrassoBot, create_bot
 from bot.config import Config
-from bot.games import rules_for
+from bot.games import GAMES, rules_for
 from bot.ladder.service import record_result
 from bot.play.model import FINISHED, Seat
 from bot.services import open_storage
@@ -113,11 +113,18 @@ TARGET_P99_MS = 25.0
 """The issue's target for a card play, press to answer."""
 TARGET_MAX_MS = 100.0
 """The issue's target for the slowest card play, press to answer."""
+TARGET_TABLE_P99_MS = 250.0
+"""Issue 28: a card play's new table visible within 250 ms (p99), pictures on."""
+TARGET_TABLE_MAX_MS = 1000.0
+"""Issue 28: and the slowest within a second."""
 TARGET_DRIFT = 0.10
 """The issue's target: the last quarter's p50 within 10% of the first's."""
 IN_PROGRESS = 100
 """Games in progress during the timed loop (default of ``--live``)."""
 PLAYERS = 40
+"""Members of the guild who play a two-seat game; a game of more seats has proportionally
+more (a pair of members has one game in progress per channel, and four-seat tables share
+pairs quickly)."""
 """Members of the guild who play (780 possible pairs)."""
 GAME_MOVES = 136
 """About how many moves a random game to 300 lasts (two trump choices, two gifts and 34
@@ -127,6 +134,8 @@ DISTINCT_FINISHED = 1_000
 CHOICE_PREFIXES = ("vidrasso:move:",)
 PICK_PREFIXES = ("vidrasso:pick:", "vidrasso:choose:")
 """A choice made in two steps (a trump from a menu, a gift card), then confirmed."""
+CARD_PLAY = "play-"
+"""How every game's notation begins a card played (``vidrasso:move:<game>:<version>:play-9D``)."""
 VIDRASSO = rules_for("vidrasso")
 _VIEW_TIMEOUT = discord.ui.view.BaseView._BaseView__timeout_task_impl.__code__  # type: ignore[attr-defined]
 """The coroutine that keeps a view with a timeout alive (discord.py gives every view sent
@@ -183,7 +192,12 @@ class Run:
     cpu_seconds: float = 0.0
     """CPU time of the process (every thread) in the timed loop: unlike the wall clock, not
     stretched when other processes share the CPUs."""
+    kind: str = "vidrasso"
+    """The game played in the timed loop."""
     card: Latencies = field(default_factory=Latencies)
+    table: list[float] = field(default_factory=list)
+    """Card plays: press → the public table showing the new state reached Discord (a new
+    message or an edit; the last one the click made)."""
     open_hand: Latencies = field(default_factory=Latencies)
     other: Latencies = field(default_factory=Latencies)
     games_ended: int = 0
@@ -390,10 +404,25 @@ class GamesInProgress:
         keep_hand_views: bool,
         concurrent: bool = False,
         keep_history: bool = False,
+        kind: str = "vidrasso",
     ) -> None:
         self.h = h
         self.bot = bot
         self.rng = rng
+        self.rules = rules_for(kind)
+        """The game played."""
+        self.shown: dict[int, float] = {}
+        """Game id → when its table message was last sent or edited (``perf_counter``)."""
+        record = h.world.record
+
+        def recorded(message: SentMessage) -> SentMessage:
+            if message.audience is None and not message.deleted:
+                for button in message.buttons:
+                    if button.custom_id and button.custom_id.startswith("vidrasso:hand:"):
+                        self.shown[int(button.custom_id.rsplit(":", 1)[1])] = time.perf_counter()
+            return record(message)
+
+        h.world.record = recorded  # type: ignore[method-assign]
         self.keep_hand_views = keep_hand_views
         self.keep_history = keep_history
         """Keep every record of the harness, as tests have them (see :func:`forget_history`)."""
@@ -412,33 +441,39 @@ class GamesInProgress:
         """A random game nobody is taking a turn in."""
         return self.rng.choice(sorted(set(self.tables) - self.busy))
 
-    async def start(self, pair: tuple[Account, Account], moves: int = 0) -> int:
-        """A new game between ``pair``, advanced with the service (not through Discord) by
-        about ``moves`` random moves, into the play phase and short of its end; its table is
-        posted by the bot's publisher."""
-        service = self.bot.services.games
-        state = new_game(self.rng)
+    async def start(self, players: Sequence[Account], moves: int = 0) -> int:
+        """A new game between ``players``, advanced with the service (not through Discord) by
+        about ``moves`` random moves, short of its end and to a card play for its first
+        player; its table is posted by the bot's publisher."""
+        service, rules = self.bot.services.games, self.rules
+        state = rules.new_game(self.rng, rules.targets[0])
         async with self.bot.services.storage.transaction() as tx:
             game_id = await tx.play.insert_game(
-                kind=VIDRASSO.kind,
+                kind=rules.kind,
                 guild_id=self.h.world.guild_id,
                 channel_id=self.h.channel.id,
-                seats=[Seat(pair[0].id), Seat(pair[1].id)],
-                target=300,
-                version=state.moves,
-                state=VIDRASSO.dumps(state),
+                seats=[Seat(p.id) for p in players],
+                target=rules.targets[0],
+                version=rules.version(state),
+                state=rules.dumps(state),
                 now=time.time(),
             )
         game = await service.game(game_id)
-        while game.state.moves < moves or game.state.phase is not Phase.PLAY:
-            seat = game.state.to_act[0]
-            options: Sequence[Action] = legal_actions(game.state, seat)
+        made = 0
+        while True:
+            seat = game.to_act[0]
+            options = rules.legal_actions(game.state, seat)
+            texts = [rules.action_text(a) for a in options]
+            if made >= moves and any(t.startswith(CARD_PLAY) for t in texts):
+                break
             action = self.rng.choice(options)
-            if apply(game.state, action)[0].is_over:
-                break  # the game's last trick: leave it for the timed loop (always a play)
-            move = VIDRASSO.action_text(action)
-            moved = await service.act(game_id, game.player_ids[seat], move, game.version)
+            if rules.outcome(rules.apply(game.state, action)[0]) is not None:
+                break  # the game's last move: leave it for the timed loop
+            moved = await service.act(
+                game_id, game.player_ids[seat], rules.action_text(action), game.version
+            )
             game = moved.game
+            made += 1
         await self.bot.publisher.post_table(game, mention_seats=game.to_act)
         game = await service.game(game_id)
         assert game.table_message_id is not None
@@ -478,8 +513,8 @@ async def pick(
     menus = [m for m in hand.selects if not m.disabled and m.custom_id.startswith(PICK_PREFIXES)]
     assert menus, f"nothing to pick for the player to act: {hand.text()}"
     menu = rng.choice(menus)
-    value = rng.choice(menu.options)[1]
-    return await h.select(user, hand, menu.custom_id, [value], concurrent=concurrent)
+    values = [v for _, v in rng.sample(menu.options, max(1, menu.min_values))]
+    return await h.select(user, hand, menu.custom_id, values, concurrent=concurrent)
 
 
 async def turn(
@@ -489,8 +524,7 @@ async def turn(
     game = await tables.bot.services.games.game(
         game_id
     )  # bookkeeping: who acts, and in which phase
-    user = h.account(game.player_ids[game.state.to_act[0]])
-    phase = game.state.phase
+    user = h.account(game.player_ids[game.to_act[0]])
 
     start = time.perf_counter()
     opened = await h.click(
@@ -509,21 +543,26 @@ async def turn(
         choices = enabled(hand, CHOICE_PREFIXES)
     assert choices, f"no enabled choice for the player to act: {hand.text()}"
     custom_id = rng.choice(choices)
+    card_play = custom_id.rsplit(":", 1)[1].startswith(CARD_PLAY)
 
     start = time.perf_counter()
     chosen = await h.click(user, hand, custom_id, concurrent=tables.concurrent)
     chosen_whole = time.perf_counter() - start
     tables.done += (opened.record.token, chosen.record.token)
 
+    ended = not tables.moved(game_id, chosen)
     if run is not None:
         run.open_hand.add(opened, opened_whole)
-        kind = run.card if phase is Phase.PLAY else run.other
+        kind = run.card if card_play else run.other
         kind.add(chosen, chosen_whole)
-    if not tables.moved(game_id, chosen):
+        shown = tables.shown.get(game_id, 0.0)
+        if card_play and not ended and shown > chosen.record.started:
+            run.table.append(shown - chosen.record.started)
+    if ended:
         tables.ended(game_id)
         if run is not None:
             run.games_ended += 1
-        await tables.start((h.account(game.player_ids[0]), h.account(game.player_ids[1])))
+        await tables.start([h.account(p) for p in game.player_ids])
     if not tables.keep_hand_views:
         stop_timed_views()
     forget_history(h, tables)
@@ -575,10 +614,12 @@ async def run_once(
     live: int = IN_PROGRESS,
     concurrency: int = 1,
     postgres: str | None = None,
+    kind: str = "vidrasso",
 ) -> Run:
     rng = random.Random(f"vidrasso-bench/{seed}/play")  # the same clicks whatever is stored
-    world = World(people=[f"player{i:02}" for i in range(PLAYERS)])
-    players = [world.users[f"player{i:02}"] for i in range(PLAYERS)]
+    members = PLAYERS * (rules_for(kind).seats - 1)
+    world = World(people=[f"player{i:03}" for i in range(members)])
+    players = [world.users[f"player{i:03}"] for i in range(members)]
     async with AsyncExitStack() as stack:
         if postgres is None:
             tmp = stack.enter_context(tempfile.TemporaryDirectory(prefix="vidrasso-bench-"))
@@ -610,19 +651,24 @@ async def run_once(
                 keep_hand_views=keep_hand_views,
                 concurrent=concurrency > 1,
                 keep_history=keep_history,
+                kind=kind,
             )
-            pairs: list[tuple[Account, Account]] = []
-            while len(pairs) < live:
-                a, b = rng.sample(players, 2)
-                if all({a, b} != set(p) for p in pairs):
-                    pairs.append((a, b))
-            for pair in pairs:
-                await tables.start(pair, rng.randrange(GAME_MOVES))
+            groups: list[list[Account]] = []
+            taken: set[frozenset[Account]] = set()
+            while len(groups) < live:
+                group = rng.sample(players, tables.rules.seats)
+                pairs = {frozenset((a, b)) for a in group for b in group if a != b}
+                if not pairs & taken:
+                    groups.append(group)
+                    taken |= pairs
+            for group in groups:
+                await tables.start(group, rng.randrange(GAME_MOVES))
             counts = await count_games(bot.services.storage)  # type: ignore[arg-type]
             run = Run(
                 counts.get("finished", 0),
                 counts.get("active", 0),
                 "sqlite" if postgres is None else "postgresql",
+                kind=kind,
             )
 
             await in_flight(h, tables, rng, None, warmup, concurrency)
@@ -666,6 +712,7 @@ def report(run: Run) -> None:
     print(f"  interactions/s (every click): {run.interactions_per_second:,.0f}")
     print(f"  card play, press → answer:   {summary(run.card.ack)}")
     print(f"  card play, whole click:      {summary(run.card.whole)}")
+    print(f"  card play, press → table:    {summary(run.table)}")
     print(f"  open hand, press → answer:   {summary(run.open_hand.ack)}")
     print(f"  open hand, whole click:      {summary(run.open_hand.whole)}")
     print(f"  trump/gift, press → answer:  {summary(run.other.ack)}")
@@ -706,19 +753,23 @@ def verdict(runs: Sequence[Run]) -> None:
     print()
     print("card plays; p50, p99 and max from press to answer, whole p99 to the end of the click:")
     print(
-        f"{'database':>10} {'finished games':>15} {'plays/s':>8} {'clicks/s':>9} "
+        f"{'game':>9} {'database':>10} {'finished games':>15} {'plays/s':>8} {'clicks/s':>9} "
         f"{'CPU ms/play':>12} {'p50 ms':>7} {'p99 ms':>7} {'max ms':>7} {'whole p99':>10} "
+        f"{'table p50':>10} {'table p99':>10} {'table max':>10} "
         f"{'drift':>7} {'GC ms':>6} {'GC max':>7}"
     )
     for run in runs:
         ack = [s * 1000 for s in run.card.ack]
         whole = [s * 1000 for s in run.card.whole]
         gc_ms = [p * 1000 for _, p in run.gc_pauses] or [0.0]
+        table = [s * 1000 for s in run.table] or [math.nan]
         print(
-            f"{run.database:>10} {run.finished_before:>15,} {run.plays_per_second:>8,.0f} "
+            f"{run.kind:>9} {run.database:>10} {run.finished_before:>15,} "
+            f"{run.plays_per_second:>8,.0f} "
             f"{run.interactions_per_second:>9,.0f} {run.cpu_ms_per_play:>12.2f} "
             f"{percentile(ack, 50):>7.2f} {percentile(ack, 99):>7.2f} {max(ack):>7.2f} "
-            f"{percentile(whole, 99):>10.2f} {run.drift:>+7.1%} "
+            f"{percentile(whole, 99):>10.2f} {percentile(table, 50):>10.2f} "
+            f"{percentile(table, 99):>10.2f} {max(table):>10.2f} {run.drift:>+7.1%} "
             f"{sum(gc_ms):>6.0f} {max(gc_ms):>7.1f}"
         )
     checks = (
@@ -732,6 +783,17 @@ def verdict(runs: Sequence[Run]) -> None:
             f"card play {name} (press → answer), worst run: {worst:.2f} {unit}; "
             f"target under {target:g} {unit}: {meets} it"
         )
+    drawn = [run for run in runs if run.table]
+    if drawn:
+        for name, worst, target in (
+            ("p99", max(percentile(run.table, 99) for run in drawn) * 1000, TARGET_TABLE_P99_MS),
+            ("max", max(max(run.table) for run in drawn) * 1000, TARGET_TABLE_MAX_MS),
+        ):
+            meets = "meets" if worst < target else "MISSES"
+            print(
+                f"card play {name} (press → table shown), worst run: {worst:.2f} ms; "
+                f"target under {target:g} ms: {meets} it"
+            )
     if len(runs) > 1:
         first, last = runs[0], runs[-1]
         p50 = percentile(last.card.ack, 50) / percentile(first.card.ack, 50)
@@ -800,10 +862,11 @@ async def main_async(args: argparse.Namespace) -> None:
     )
     runs: list[Run] = []
     databases: list[str | None] = [None] if args.db is None else [None, args.db]
-    for finished, postgres in ((f, d) for f in sizes for d in databases):
+    kinds: list[str] = args.game or list(GAMES)
+    for finished, postgres, kind in ((f, d, k) for f in sizes for d in databases for k in kinds):
         print()
         where = "SQLite" if postgres is None else "PostgreSQL"
-        print(f"--- {finished:,} finished games, {where} ---")
+        print(f"--- {GAMES[kind].title}, {finished:,} finished games, {where} ---")
         profile = cProfile.Profile() if args.profile else None
         start = time.perf_counter()
         run = await run_once(
@@ -819,6 +882,7 @@ async def main_async(args: argparse.Namespace) -> None:
             live=args.live,
             concurrency=args.concurrency,
             postgres=postgres,
+            kind=kind,
         )
         report(run)
         load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
@@ -861,6 +925,12 @@ def main() -> None:
         "(default 1: one click at a time)",
     )
     parser.add_argument(
+        "--game",
+        action="append",
+        choices=sorted(GAMES),
+        help="the game played in the timed loop (repeat for several; default: every game)",
+    )
+    parser.add_argument(
         "--no-pictures",
         action="store_true",
         help="text-only tables (the drawn table's rendering left out of the whole click)",
@@ -891,9 +961,10 @@ def main() -> None:
         f"load average {os.getloadavg()[0]:.2f}"
     )
     print(
-        f"{args.live} games in progress among {PLAYERS} players, {args.concurrency} "
-        f"interaction(s) in flight, {args.plays:,} card plays per run, {args.warmup} warm-up "
-        f"turns, seed {args.seed}, {'text-only tables' if args.no_pictures else 'drawn tables'}"
+        f"{args.live} games in progress among {PLAYERS} players (a two-seat game), "
+        f"{args.concurrency} interaction(s) in flight, {args.plays:,} card plays per run, "
+        f"{args.warmup} warm-up turns, seed {args.seed}, "
+        f"{'text-only tables' if args.no_pictures else 'drawn tables'}"
     )
     asyncio.run(main_async(args))
 

@@ -13,10 +13,11 @@ the garbage collector's sight (:mod:`bot.memory`).
 
 from __future__ import annotations
 
+import functools
 import logging
-import multiprocessing
 import random
 from concurrent.futures import ProcessPoolExecutor
+from importlib import import_module
 from typing import Any
 
 import discord
@@ -25,13 +26,15 @@ from discord.ext import commands
 
 from bot.config import Config
 from bot.drawing import table as drawing
+from bot.drawing import text
 from bot.games import GAMES
 from bot.memory import settle_after_start
 from bot.services import Services
+from bot.workers import process_pool, start_all
 from cogs.ui.challenges import Challenges
 from cogs.ui.common import answer_error
 from cogs.ui.hands import Hands
-from cogs.ui.i18n import CommandTranslator
+from cogs.ui.i18n import LANGUAGES, CommandTranslator, translations
 from cogs.ui.table import Publisher
 
 log = logging.getLogger(__name__)
@@ -80,20 +83,16 @@ class VidrassoBot(commands.Bot):
         settle_after_start()
 
     def start_drawing(self) -> None:
-        """Draw the tables' pictures in a process of their own, off the event loop's GIL
-        (docs/decisions.md, "Speed under load"); only where the bot may use worker processes
-        at all (``ai_workers`` > 0: tests draw in a thread)."""
-        if not self.config.table_pictures or self.config.ai_workers <= 0:
+        """Draw the tables' pictures in processes of their own, off the event loop's GIL
+        (docs/decisions.md, "Speed under load"): ``table_workers`` of them (0: in threads, as
+        tests do). Each is started now and, before its first picture, learns every language's
+        words and warms every registered game's table, so the first table after a start is as
+        quick as the next; requests then carry plain data only."""
+        workers = self.config.table_workers
+        if not self.config.table_pictures or workers <= 0:
             return
-        modules = tuple(rules.drawing for rules in GAMES.values())
-        # "spawn", as for the computer: a clean interpreter, not a fork full of threads.
-        self.drawing = ProcessPoolExecutor(
-            max_workers=1,
-            mp_context=multiprocessing.get_context("spawn"),
-            initializer=drawing.warm_up,
-            initargs=(modules,),
-        )
-        self.drawing.submit(drawing.warm_up, modules)  # starts the process now
+        self.drawing = drawing_processes(workers)
+        start_all(self.drawing, workers)
         drawing.draw_in(self.drawing)
 
     async def on_app_command_error(
@@ -123,6 +122,19 @@ class VidrassoBot(commands.Bot):
         services = getattr(self, "services", None)
         if services is not None:
             await services.close()
+
+
+def drawing_processes(workers: int) -> ProcessPoolExecutor:
+    """The processes that draw the tables (``workers`` of them, not started yet: see
+    :func:`bot.workers.start_all`), as the bot makes them: each learns every language's words
+    and warms every registered game's table before its first picture."""
+    for rules in GAMES.values():
+        import_module(rules.drawing)  # the game's table picture, and so its warm-up
+    words = {language: translations(language) for language in LANGUAGES}
+    text.learn(words)
+    return process_pool(
+        workers, warm_ups=[functools.partial(text.learn, words), *drawing.warm_ups()]
+    )
 
 
 class ShardedVidrassoBot(VidrassoBot, commands.AutoShardedBot):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from typing import Annotated
 
 from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
@@ -12,6 +13,21 @@ from bot.shards import BadShards, Shards
 DB_POOL = 10
 """PostgreSQL connections per process unless ``VIDRASSO_DB_POOL`` says otherwise: transactions
 are short, so a few serve many interactions."""
+
+
+def machine_cores() -> int:
+    """The cores this process may run on (a container's or ``taskset``'s limit, where the
+    system says)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def default_table_workers() -> int:
+    """Drawing processes unless ``VIDRASSO_TABLE_WORKERS`` says otherwise: every core but the
+    one the bot's event loop runs on, and at least one."""
+    return max(1, machine_cores() - 1)
 
 
 class Config(BaseSettings):
@@ -36,8 +52,13 @@ class Config(BaseSettings):
     log_level: str = Field(default="INFO", alias="VIDRASSO_LOG_LEVEL")
     table_pictures: bool = Field(default=True, alias="VIDRASSO_TABLE_PICTURES")
     """Whether table messages carry the drawn table (off: text embeds only)."""
-    ai_workers: int = Field(default=1, alias="VIDRASSO_AI_WORKERS")
+    ai_workers: int = Field(default=1, ge=0, alias="VIDRASSO_AI_WORKERS")
     """Processes for the computer player's search (0: a thread, for tests)."""
+    table_workers: int = Field(
+        default_factory=default_table_workers, ge=0, alias="VIDRASSO_TABLE_WORKERS"
+    )
+    """Processes that draw the tables' pictures (default: the cores but one, at least one; 0:
+    in the bot's own threads, for tests)."""
 
     shard_count: int | None = Field(default=None, alias="VIDRASSO_SHARDS")
     """How many gateway shards the bot has in all; None runs one unsharded connection."""
@@ -50,6 +71,11 @@ class Config(BaseSettings):
     @classmethod
     def _empty_is_none(cls, value: object) -> object:
         return None if value in ("", None) else value
+
+    @field_validator("table_workers", mode="before")
+    @classmethod
+    def _empty_is_default(cls, value: object) -> object:
+        return default_table_workers() if value in ("", None) else value
 
     @field_validator("shard_ids", mode="before")
     @classmethod

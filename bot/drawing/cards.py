@@ -16,6 +16,7 @@ size and kept (a few hundred small images at most), so a table only pastes them.
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable
 from typing import Protocol
 
 from PIL import Image, ImageDraw
@@ -119,7 +120,7 @@ def draw_suit(image: Image.Image, suit: Suit, centre: tuple[float, float], size:
 # --- cards ------------------------------------------------------------------------------------
 
 
-@functools.lru_cache(maxsize=32)
+@functools.lru_cache(maxsize=64)
 def card_mask(width: int, height: int) -> Image.Image:
     """A card's rounded outline as an anti-aliased mask."""
     k = SUPERSAMPLE
@@ -146,7 +147,19 @@ def card_face(card: Card, width: int, trump: bool = False) -> Image.Image:
     return _face(label, card.suit, width, trump)
 
 
-@functools.lru_cache(maxsize=256)
+def warm_faces(cards: Iterable[Card], widths: Iterable[int]) -> None:
+    """Draw and keep every face of ``cards`` at each of ``widths``, plain and trump, and the
+    backs and slots at those widths: a drawing process's warm-up, so that no picture after
+    the start waits for a card to be drawn."""
+    for width in widths:
+        card_back(width)
+        empty_slot(width)
+        for card in cards:
+            card_face(card, width, False)
+            card_face(card, width, True)
+
+
+@functools.lru_cache(maxsize=1024)
 def _face(label: str, suit: Suit, width: int, trump: bool) -> Image.Image:
     border = max(3, width // 20) if trump else max(1, width // 60)
     image = _framed(width, PAPER, GOLD if trump else EDGE, border)
@@ -172,7 +185,7 @@ def _face(label: str, suit: Suit, width: int, trump: bool) -> Image.Image:
     return image
 
 
-@functools.lru_cache(maxsize=8)
+@functools.lru_cache(maxsize=16)
 def card_back(width: int) -> Image.Image:
     """The back of a card: a white edge round a red field with a diagonal lattice."""
     edge = max(2, width // 16)
@@ -189,7 +202,7 @@ def card_back(width: int) -> Image.Image:
     return image
 
 
-@functools.lru_cache(maxsize=8)
+@functools.lru_cache(maxsize=16)
 def empty_slot(width: int) -> Image.Image:
     """Where a pile or a trick card would lie: a darker outline on the felt."""
     return _framed(width, SLOT_FILL, SLOT_EDGE, 2)

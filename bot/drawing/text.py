@@ -22,7 +22,7 @@ import functools
 import os
 import unicodedata
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -42,6 +42,60 @@ CJK_BOLD_STROKE = 0.6
 def english(message: str, **values: object) -> str:
     """The words of a picture without a translation: the English text, filled in."""
     return message.format(**values)
+
+
+class Phrases:
+    """A language's words as plain data: its texts' translations in a dict, said as
+    ``cogs.ui.i18n.Words`` says them (the translation filled in, the English text where there
+    is none or where it does not take the same placeholders).
+
+    What a drawing process is handed instead of a ``Words``, which would import the Discord
+    glue and compile the catalogs there when unpickled: each process learns every language's
+    table once, when it starts (:func:`learn`), and a ``Phrases`` travels as its language
+    alone (:meth:`__reduce__`)."""
+
+    def __init__(self, language: str, texts: Mapping[str, str]) -> None:
+        self.language = language
+        self.texts = dict(texts)
+
+    def __call__(self, message: str, /, **values: object) -> str:
+        translated = self.texts.get(message, message)
+        if not values:
+            return translated
+        try:
+            return translated.format(**values)
+        except (KeyError, IndexError, ValueError):
+            return message.format(**values)
+
+    def __reduce__(self) -> tuple[Callable[[str], Phrases], tuple[str]]:
+        return phrases, (self.language,)
+
+    def __repr__(self) -> str:
+        return f"Phrases({self.language!r}, {len(self.texts)} texts)"
+
+
+_languages: dict[str, Phrases] = {}
+"""The languages this process has learnt (:func:`learn`)."""
+
+
+def learn(tables: Mapping[str, Mapping[str, str]]) -> None:
+    """Learn each language's table of translations (``language → {text: translation}``)."""
+    for language, texts in tables.items():
+        _languages[language] = Phrases(language, texts)
+
+
+def phrases(language: str) -> Phrases:
+    """The words of a learnt language (KeyError for one this process never learnt)."""
+    return _languages[language]
+
+
+def plain(words: object) -> object:
+    """``words`` as a learnt :class:`Phrases` when they name a learnt language (a
+    ``cogs.ui.i18n.Words`` does), else ``words`` unchanged."""
+    language = getattr(words, "language", None)
+    if isinstance(words, Phrases) or not isinstance(language, str):
+        return words
+    return _languages.get(language, words)
 
 
 _bold: weakref.WeakKeyDictionary[Font, bool] = weakref.WeakKeyDictionary()
@@ -206,11 +260,53 @@ def runs(text: str, face: Font) -> list[tuple[str, Font]]:
     return out
 
 
+@functools.lru_cache(maxsize=4096)
 def text_width(text: str, face: Font) -> float:
-    """How wide ``text`` is drawn in ``face`` (Japanese runs in their own font)."""
+    """How wide ``text`` is drawn in ``face`` (Japanese runs in their own font); kept, as a
+    table measures the same few hundred texts again and again."""
     if text.isascii():
         return face.getlength(text)
     return sum(f.getlength(run) for run, f in runs(text, face))
+
+
+TEXT_PAD = 3
+"""Room round a kept text's ink on its mask (the fraction of a pixel it starts at may move
+the ink by one)."""
+
+
+@functools.lru_cache(maxsize=2048)
+def _ink_mask(
+    text: str, face: Font, anchor: str | None, fx: float, fy: float
+) -> tuple[Image.Image, int, int]:
+    """``text`` in ``face`` as Pillow would draw it at a point whose fractional part is
+    ``(fx, fy)``: the mask of its ink and where the mask goes from the point's integer part.
+
+    Drawn once on a mask and painted with :meth:`ImageDraw.ImageDraw.bitmap` afterwards, the
+    same pixels as ``draw.text`` (the same glyph coverage, blended the same way), without
+    FreeType rendering the same labels, names and counts for every picture."""
+    left, top, right, bottom = face.getbbox(text, anchor=anchor)
+    shift_x, shift_y = TEXT_PAD - int(left // 1), TEXT_PAD - int(top // 1)
+    size = (int(right - left) + 2 * TEXT_PAD + 2, int(bottom - top) + 2 * TEXT_PAD + 2)
+    mask = Image.new("L", size, 0)
+    ImageDraw.Draw(mask).text(
+        (shift_x + fx, shift_y + fy), text, font=face, fill=255, anchor=anchor
+    )
+    return mask, -shift_x, -shift_y
+
+
+def _paint(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    face: Font,
+    fill: tuple[int, int, int],
+    anchor: str | None,
+) -> None:
+    """``draw.text(xy, text, font=face, fill=fill, anchor=anchor)``, from a kept mask."""
+    x, y = xy
+    ix, iy = int(x), int(y)
+    mask, dx, dy = _ink_mask(text, face, anchor, x - ix, y - iy)
+    draw.bitmap((ix + dx, iy + dy), mask, fill=fill)
 
 
 def _baseline(face: Font, y: float, anchor: str | None) -> float:
@@ -241,7 +337,7 @@ def draw_text(
     baseline ``face`` would put the line on, bold Japanese outlined."""
     parts = runs(text, face) if not text.isascii() else [(text, face)]
     if len(parts) == 1 and parts[0][1] is face:
-        draw.text(xy, parts[0][0], font=face, fill=fill, anchor=anchor)
+        _paint(draw, xy, parts[0][0], face, fill, anchor)
         return
     if not parts:
         return

@@ -7,16 +7,18 @@ a worker thread, which tests use for speed). A computer seat sees only its own s
 from __future__ import annotations
 
 import asyncio
+import functools
+import importlib
 import logging
-import multiprocessing
 from collections.abc import Awaitable, Callable
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import Executor, ThreadPoolExecutor
 from typing import Any
 
 from bot.errors import Stale
-from bot.games import rules_for
+from bot.games import GAMES, rules_for
 from bot.play.model import Game
 from bot.play.service import GameService, Moved
+from bot.workers import process_pool, start_all
 
 log = logging.getLogger(__name__)
 
@@ -27,6 +29,13 @@ against a game that never waits for a person; four computer seats play a whole t
 OnMove = Callable[[Moved], Awaitable[None]]
 
 
+def players_of_every_game() -> list[Callable[[], object]]:
+    """Imports of every registered game's computer players, for a worker to load before its
+    first decision (the decision function is pickled by reference: its module)."""
+    modules = sorted({rules.decider().__module__ for rules in GAMES.values()})
+    return [functools.partial(importlib.import_module, module) for module in modules]
+
+
 class ComputerPlayer:
     """Plays every computer seat of a game until the game waits for a person (or ends)."""
 
@@ -34,9 +43,9 @@ class ComputerPlayer:
         self.games = games
         self.executor: Executor
         if workers > 0:
-            # "spawn": a clean interpreter, not a fork of a process full of threads and sockets.
-            context = multiprocessing.get_context("spawn")
-            self.executor = ProcessPoolExecutor(max_workers=workers, mp_context=context)
+            # Spawned, dying with the bot, started now with every game's players loaded.
+            self.executor = process_pool(workers, warm_ups=players_of_every_game())
+            start_all(self.executor, workers)
         else:
             self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="computer")
 

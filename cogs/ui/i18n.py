@@ -152,3 +152,19 @@ class CommandTranslator(app_commands.Translator):
             return None
         found = text(language, string.message, CONTEXTS.get(context.location))
         return found if found != string.message else None
+
+
+def translations(language: str) -> dict[str, str]:
+    """Every text of a language's catalogs (plural forms and texts in a context left out) with
+    its translation as :class:`Words` finds it: plain data, for a process that draws the
+    pictures without importing this module (``bot.drawing.text.Phrases``)."""
+    if language not in LANGUAGES or language == ENGLISH:
+        return {}
+    found = catalog(language)
+    texts: dict[str, str] = {}
+    for source in catalog_files(language):
+        with source.open("rb") as po:
+            for message in read_po(po, locale=language):
+                if isinstance(message.id, str) and message.id and not message.context:
+                    texts[message.id] = found.gettext(message.id)
+    return texts

@@ -8,6 +8,7 @@ latest table is edited in place while it is fresh. Everything here is drawn from
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import io
 import logging
 import time
@@ -24,6 +25,7 @@ from cogs.ui.common import computer_name, mention, message_age, of_items
 from cogs.ui.games import presentation, record_file
 from cogs.ui.hands import let_go
 from cogs.ui.i18n import Words, language_of
+from cogs.ui.latest import Latest
 
 if TYPE_CHECKING:
     from bot.app import VidrassoBot
@@ -41,6 +43,8 @@ class Publisher:
 
     def __init__(self, bot: VidrassoBot) -> None:
         self.bot = bot
+        self.latest = Latest()
+        """Orders each game's tables and drops those a newer state has overtaken."""
 
     async def words(self, guild_id: int) -> Words:
         """The words of a server's public messages: the language its managers chose, else the
@@ -77,18 +81,31 @@ class Publisher:
         tr = await self.words(game.guild_id)
         for embed in shown.announcements(moved, tr):
             await self.send(game.place_id, embed=embed)
-        if game.outcome is not None:
-            await self.retire_table(game.place_id, game.guild_id, game.table_message_id)
-            await self.game_over(game)
-            return
         new_round = game.rules.rounds(game.state) != game.rules.rounds(moved.before)
+        mention: tuple[int, ...] = ()
         if new_round:
-            await self.post_table(game, mention_seats=game.to_act)
+            mention = game.to_act
         elif moved.turn_passed:
-            waiting = tuple(s for s in game.to_act if s != moved.seat)
-            await self.post_table(game, mention_seats=waiting)
-        else:
-            await self.refresh_table(game)
+            mention = tuple(s for s in game.to_act if s != moved.seat)
+        new_message = new_round or moved.turn_passed
+        # One table of a game at a time, the latest only (cogs/ui/latest.py).
+        async with self.latest.turn(
+            game.id, game.version, new_message=new_message, mention=mention
+        ) as turn:
+            if not turn.latest:
+                return
+            if turn.waited:  # the table message may have been replaced meanwhile
+                stored = await self.bot.services.games.game(game.id)
+                game = dataclasses.replace(game, table_message_id=stored.table_message_id)
+            if game.outcome is not None:
+                await self.retire_table(game.place_id, game.guild_id, game.table_message_id)
+                await self.game_over(game)
+                return
+            if turn.new_message:
+                seats = tuple(s for s in turn.mention if s in mention or s in game.to_act)
+                await self.post_table(game, mention_seats=seats)
+            else:
+                await self.refresh_table(game)
 
     async def post_table(self, game: Game, *, mention_seats: tuple[int, ...]) -> None:
         """A new public table message, mentioning who must act (edits do not notify), then the

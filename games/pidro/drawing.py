@@ -25,6 +25,7 @@ with ``{placeholders}`` at a time; the Japanese texts are in
 from __future__ import annotations
 
 import functools
+import random
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
@@ -39,6 +40,7 @@ from bot.drawing.cards import (
     card_height,
     draw_suit,
     empty_slot,
+    warm_faces,
 )
 from bot.drawing.table import (
     CHIP_SIZE,
@@ -58,9 +60,11 @@ from bot.drawing.table import (
     kept,
     language_of,
     png,
+    warms,
 )
 from bot.drawing.text import Words, draw_text, english, fit, font, text_width
-from games.pidro.rules import Card, Phase, Suit, TableView, Termination, team_of
+from games.pidro.rules import Card, Phase, Suit, TableView, Termination, new_game, team_of, view
+from games.pidro.rules.cards import DECK
 from games.pidro.rules.parts import TEAMS
 
 WIDTH, HEIGHT = 800, 920
@@ -287,10 +291,14 @@ def table_png(
     )
 
 
+@warms
 def warm_up() -> None:
     """Load what every picture needs (the empty table, the fonts), e.g. in a new worker."""
     _base()
     font(CHIP_SIZE, bold=True)
+    warm_faces(DECK, (CARD_W, SMALL_W, LAST_W, BACK_W))
+    first = view(new_game(random.Random(0), 62), None)
+    _render(first, ("A", "B", "C", "D"), english)  # the glow, the texts
 
 
 def _render(view: TableView, names: tuple[str, str, str, str], words: Words) -> bytes:

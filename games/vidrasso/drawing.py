@@ -24,6 +24,7 @@ drawn in Noto Sans CJK (:mod:`bot.drawing.text`).
 from __future__ import annotations
 
 import functools
+import random
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
@@ -38,6 +39,7 @@ from bot.drawing.cards import (
     card_height,
     draw_suit,
     empty_slot,
+    warm_faces,
 )
 from bot.drawing.table import (
     CHIP_SIZE,
@@ -57,14 +59,16 @@ from bot.drawing.table import (
     kept,
     language_of,
     png,
+    warms,
 )
 from bot.drawing.table import clear_cache as clear_cache  # the bot and benchmarks find them here
 from bot.drawing.table import draw_in as draw_in
 from bot.drawing.text import Words, draw_text, english, font, text_width
-from games.vidrasso.rules.cards import Card, Rank, Suit
+from games.vidrasso.rules import new_game
+from games.vidrasso.rules.cards import DECK, Card, Rank, Suit
 from games.vidrasso.rules.game import TRICKS_PER_ROUND, Phase, Termination
 from games.vidrasso.rules.trumps import BidKind
-from games.vidrasso.rules.view import TableView
+from games.vidrasso.rules.view import TableView, view
 
 WIDTH, HEIGHT = 800, 694
 MARGIN = 16
@@ -173,11 +177,14 @@ def table_png(
     )
 
 
+@warms
 def warm_up() -> None:
     """Load what every picture needs (the empty table, the fonts), e.g. in a new worker."""
     _base()
     english("Player {n}", n=1)
     font(CHIP_SIZE, bold=True)
+    warm_faces(DECK, (CARD_W, SMALL_W, BACK_W))
+    _render(view(new_game(random.Random(0)), None), ("A", "B"), True, english)  # glow, texts
 
 
 def _render(view: TableView, names: tuple[str, str], last_trick: bool, words: Words) -> bytes:

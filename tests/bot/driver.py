@@ -31,6 +31,7 @@ def make_bot(db_path: Path | str, *, pictures: bool = False, seed: int = DEAL_SE
         database=str(db_path),
         sync_commands=True,
         ai_workers=0,
+        table_workers=0,
         table_pictures=pictures,
     )
     return create_bot(config, rng=random.Random(seed))

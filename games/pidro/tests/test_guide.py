@@ -69,8 +69,8 @@ def test_every_text_of_the_guide_is_translated_in_its_catalog() -> None:
         catalog = read_po(po, locale="ja")
     found = {
         message
-        for _, filename, _, message in messages()
-        if filename.replace("\\", "/").endswith("pidro/discord/guide.py")
+        for folder, filename, _, message in messages()
+        if f"{folder}/{filename}".replace("\\", "/").endswith("pidro/discord/guide.py")
     }
     assert len(found) >= 2 * PAGES + 2
     assert {m.id for m in catalog if m.id} == found

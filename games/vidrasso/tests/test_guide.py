@@ -95,8 +95,8 @@ def test_every_text_of_the_guide_is_translated_in_rules_po() -> None:
         catalog = read_po(po, locale="ja")
     found = [
         message
-        for _, filename, _, message in messages()
-        if filename.replace("\\", "/").endswith("vidrasso/discord/guide.py")
+        for folder, filename, _, message in messages()
+        if f"{folder}/{filename}".replace("\\", "/").endswith("vidrasso/discord/guide.py")
     ]
     assert len(found) >= 2 * PAGES + 2
     problems = []
@@ -117,8 +117,8 @@ def test_rules_po_holds_only_texts_of_the_guide() -> None:
         catalog = read_po(po, locale="ja")
     ours = {
         message
-        for _, filename, _, message in messages()
-        if filename.replace("\\", "/").endswith("vidrasso/discord/guide.py")
+        for folder, filename, _, message in messages()
+        if f"{folder}/{filename}".replace("\\", "/").endswith("vidrasso/discord/guide.py")
     }
     assert {m.id for m in catalog if m.id} == ours
 
