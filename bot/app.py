@@ -17,7 +17,6 @@ import functools
 import logging
 import random
 from concurrent.futures import ProcessPoolExecutor
-from importlib import import_module
 from typing import Any
 
 import discord
@@ -33,6 +32,7 @@ from bot.services import Services
 from bot.workers import process_pool, start_all
 from cogs.ui.challenges import Challenges
 from cogs.ui.common import answer_error
+from cogs.ui.games import presentation
 from cogs.ui.hands import Hands
 from cogs.ui.i18n import LANGUAGES, CommandTranslator, translations
 from cogs.ui.table import Publisher
@@ -128,8 +128,10 @@ def drawing_processes(workers: int) -> ProcessPoolExecutor:
     """The processes that draw the tables (``workers`` of them, not started yet: see
     :func:`bot.workers.start_all`), as the bot makes them: each learns every language's words
     and warms every registered game's table before its first picture."""
-    for rules in GAMES.values():
-        import_module(rules.drawing)  # the game's table picture, and so its warm-up
+    for kind in GAMES:
+        # The game's presentation, here and now (not at its first table), and with it its
+        # table picture, whose warm-up every drawing process then runs.
+        presentation(kind)
     words = {language: translations(language) for language in LANGUAGES}
     text.learn(words)
     return process_pool(

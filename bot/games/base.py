@@ -80,8 +80,6 @@ class GameRules(Protocol):
     """The computer levels that can fill a seat, easiest first (empty: none)."""
     renderer: str
     """The module that shows this game in Discord (imported by the Discord glue only)."""
-    drawing: str
-    """The module that draws this game's table (warmed in every drawing worker at start)."""
     agent: str
     """The module of the game's agent protocol, for ``python -m bot.agent``: ``PROTOCOL``,
     ``LEVELS`` and ``answerer(level)``."""

@@ -51,7 +51,6 @@ class Pidro(EngineGame):
     targets: tuple[int, ...] = TARGETS
     levels: tuple[str, ...] = ("easy", "medium")
     renderer = "games.pidro.discord.presentation"
-    drawing = "games.pidro.drawing"
     agent = "games.pidro.ai.agent"
     simulator = "games.pidro.arena"
     invites: tuple[Invitation, ...] = (

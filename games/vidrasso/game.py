@@ -99,7 +99,6 @@ class Vidrasso(EngineGame):
     targets: tuple[int, ...] = TARGETS
     levels: tuple[str, ...] = LEVELS
     renderer = "games.vidrasso.discord.presentation"
-    drawing = "games.vidrasso.drawing"
     agent = "games.vidrasso.ai.agent"
     simulator = "games.vidrasso.arena.simulate"
     invites: tuple[Invitation, ...] = (Invitation("opponent", 1, "The member you want to play"),)
