@@ -5,10 +5,12 @@ old ``VIDRASSO_*`` names still read, with one start-up line each."""
 from __future__ import annotations
 
 import logging
+from pathlib import Path
 from typing import Any
 
 import pytest
 from discord import app_commands
+from pydantic import AliasChoices
 
 from bot.config import Config, log_old_names
 from bot.games import DEFAULT_KIND, GAMES
@@ -144,3 +146,16 @@ async def test_the_ladder_defaults_to_the_game_the_member_is_playing(h: Harness)
     await h.click(bob, challenge, accept)
     await h.slash(alice, "leaderboard")  # games of two kinds: the first registered
     assert f"{GAMES[DEFAULT_KIND].title} ladder" in h.last_public().text()
+
+
+def test_every_setting_is_documented_under_its_new_name() -> None:
+    root = Path(__file__).resolve().parents[2]
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    example = (root / ".env.example").read_text(encoding="utf-8")
+    for name, field in Config.model_fields.items():
+        alias = field.validation_alias
+        new = alias.choices[0] if isinstance(alias, AliasChoices) else field.alias
+        assert isinstance(new, str), name
+        assert f"| `{new}` |" in readme, new
+        assert f"\n{new}=" in example, new
+        assert "VIDRASSO" not in new
