@@ -90,7 +90,7 @@ import discord
 # Runs from a checkout without installing the package.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.app import VidrassoBot, create_bot
+from bot.app import CardBot, create_bot
 from bot.config import Config
 from bot.games import GAMES, rules_for
 from bot.ladder.service import record_result
@@ -385,7 +385,7 @@ def forget_history(h: Harness, tables: GamesInProgress) -> None:
     tables.kept = len(tables.done)
 
 
-def make_bot(db_path: Path | str, *, pictures: bool = True) -> VidrassoBot:
+def make_bot(db_path: Path | str, *, pictures: bool = True) -> CardBot:
     config = Config(  # type: ignore[call-arg]
         _env_file=None, database=str(db_path), sync_commands=False, table_pictures=pictures
     )
@@ -398,7 +398,7 @@ class GamesInProgress:
     def __init__(
         self,
         h: Harness,
-        bot: VidrassoBot,
+        bot: CardBot,
         rng: random.Random,
         *,
         keep_hand_views: bool,
@@ -640,7 +640,7 @@ async def run_once(
 
         bot = make_bot(path, pictures=pictures)
         async with Harness.running(bot, world=world) as h:
-            assert isinstance(bot, VidrassoBot)
+            assert isinstance(bot, CardBot)
             bot.services.games.rng = random.Random(
                 f"vidrasso-bench/{seed}/deals"
             )  # the bot's deals

@@ -1,4 +1,4 @@
-"""Ladder benchmark: /vidrasso leaderboard and /vidrasso stats on a big server.
+"""Ladder benchmark: /leaderboard and /stats on a big server.
 
 Builds, in a temporary directory, a database with 10,000 players on one server's ladder and
 100,000 finished, rated games (written straight into the tables with bulk SQL; the ratings come
@@ -37,7 +37,7 @@ from pathlib import Path
 # Runs from a checkout without installing the package.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.app import VidrassoBot, create_bot
+from bot.app import CardBot, create_bot
 from bot.config import Config
 from bot.games import rules_for
 from bot.ladder import Totals, rate
@@ -260,21 +260,21 @@ async def harness_paths(path: Path, world: object, runs: int, seed: int) -> None
     config = Config(_env_file=None, database=str(path), ai_workers=0)  # type: ignore[call-arg]
     bot = create_bot(config)
     harness = await Harness.start(bot, world=world)  # type: ignore[arg-type]
-    assert isinstance(harness.bot, VidrassoBot)
+    assert isinstance(harness.bot, CardBot)
     people = [harness.users[name] for name in ("alice", "bob", "carol")]
 
     async def leaderboard(_: int) -> None:
-        await harness.slash(rng.choice(people), "vidrasso leaderboard", page=rng.randint(1, 1000))
+        await harness.slash(rng.choice(people), "leaderboard", page=rng.randint(1, 1000))
 
     async def stats(_: int) -> None:
-        await harness.slash(rng.choice(people), "vidrasso stats", player=rng.choice(people))
+        await harness.slash(rng.choice(people), "stats", player=rng.choice(people))
 
     await timed(10, leaderboard)
     await timed(10, stats)
     lb = await timed(runs, leaderboard)
     st = await timed(runs, stats)
-    report("/vidrasso leaderboard through the harness", lb, target=False)
-    report("/vidrasso stats through the harness", st, target=False)
+    report("/leaderboard through the harness", lb, target=False)
+    report("/stats through the harness", st, target=False)
     await harness.close()
 
 

@@ -9,7 +9,7 @@ import discord
 from pydantic import ValidationError
 
 from bot.app import create_bot
-from bot.config import Config, problems
+from bot.config import Config, log_old_names, problems
 
 MISSING_TOKEN = (
     "DISCORD_TOKEN is not set. Copy .env.example to .env and put your bot's token after "
@@ -29,6 +29,7 @@ def main() -> int:
         print(MISSING_TOKEN, file=sys.stderr)
         return 2
     discord.utils.setup_logging(level=getattr(logging, config.log_level.upper(), logging.INFO))
+    log_old_names(config)
     bot = create_bot(config)
     try:
         bot.run(token, log_handler=None)

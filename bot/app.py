@@ -1,8 +1,8 @@
 """The Discord bot: built from the configuration by :func:`create_bot`, started by
 ``python -m bot``.
 
-With ``VIDRASSO_SHARDS`` set it is discord.py's ``AutoShardedBot`` over the shards of
-``VIDRASSO_SHARD_IDS`` (:class:`ShardedVidrassoBot`); its background duties then look only after
+With ``BOT_SHARDS`` set it is discord.py's ``AutoShardedBot`` over the shards of
+``BOT_SHARD_IDS`` (:class:`ShardedCardBot`); its background duties then look only after
 the servers of those shards (:mod:`bot.shards`).
 
 ``setup_hook`` opens the services (the composition root, :mod:`bot.services`), builds the
@@ -43,7 +43,7 @@ EXTENSIONS = ("cogs.play", "cogs.ladder", "cogs.clocks", "cogs.settings")
 """Every cog the bot loads, one file per feature under ``cogs/``."""
 
 
-class VidrassoBot(commands.Bot):
+class CardBot(commands.Bot):
     """The bot, holding the services and the shared flows once ``setup_hook`` has run."""
 
     services: Services
@@ -139,7 +139,7 @@ def drawing_processes(workers: int) -> ProcessPoolExecutor:
     )
 
 
-class ShardedVidrassoBot(VidrassoBot, commands.AutoShardedBot):
+class ShardedCardBot(CardBot, commands.AutoShardedBot):
     """The bot over some of its gateway shards, in one process of several over one database."""
 
     def __init__(self, config: Config, *, rng: random.Random | None = None) -> None:
@@ -148,10 +148,15 @@ class ShardedVidrassoBot(VidrassoBot, commands.AutoShardedBot):
         log.info("running %s", shards)
 
 
-def create_bot(config: Config | None = None, *, rng: random.Random | None = None) -> VidrassoBot:
+def create_bot(config: Config | None = None, *, rng: random.Random | None = None) -> CardBot:
     """Build the bot from the configuration (environment / .env) without connecting: sharded
-    when ``VIDRASSO_SHARDS`` is set, else one connection as discord.py makes it. ``rng`` deals
+    when ``BOT_SHARDS`` is set, else one connection as discord.py makes it. ``rng`` deals
     the cards (tests seed it)."""
     config = config or Config()
-    kind = ShardedVidrassoBot if config.sharded else VidrassoBot
+    kind = ShardedCardBot if config.sharded else CardBot
     return kind(config, rng=rng)
+
+
+VidrassoBot = CardBot
+"""The bot's name before it played more than Vidrasso: kept for code written against it (other
+branches merging in); new code says :class:`CardBot`."""

@@ -47,8 +47,8 @@ def sqlite_path(database: str) -> str:
 async def open_storage(
     database: str, codec: StateCodec = load_state, *, pool_size: int = DB_POOL
 ) -> Storage:
-    """The database a setting names (``VIDRASSO_DB``), opened and migrated; PostgreSQL with
-    at most ``pool_size`` connections (``VIDRASSO_DB_POOL``)."""
+    """The database a setting names (``BOT_DB``), opened and migrated; PostgreSQL with
+    at most ``pool_size`` connections (``BOT_DB_POOL``)."""
     if is_postgres(database):
         return await PostgresStorage.open(database, codec, pool_size=pool_size)
     return await SqliteStorage.open(sqlite_path(database), codec)

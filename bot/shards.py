@@ -31,9 +31,9 @@ class Shards:
     """The shards one process runs, out of how many the bot has."""
 
     count: int
-    """How many shards the bot has in all (``VIDRASSO_SHARDS``)."""
+    """How many shards the bot has in all (``BOT_SHARDS``)."""
     ids: frozenset[int]
-    """The shards this process runs (``VIDRASSO_SHARD_IDS``), each in ``0..count-1``."""
+    """The shards this process runs (``BOT_SHARD_IDS``), each in ``0..count-1``."""
 
     def __post_init__(self) -> None:
         if self.count < 1:

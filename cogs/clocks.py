@@ -1,4 +1,4 @@
-"""Move clocks in Discord: the scheduler, reminders, and ``/vidrasso notify``.
+"""Move clocks in Discord: the scheduler, reminders, and ``/notify``.
 
 One ``tasks.loop`` runs :meth:`Clocks.run_due` every 30 seconds: it expires challenges not
 accepted in time, reminds players of their move, and ends games whose deadline passed, through
@@ -6,11 +6,11 @@ the game service; the table flows (``bot.publisher``) show what that changed. Af
 first run catches up once: a passed deadline ends its game without reminders first, and a
 reminder missed twice goes out once.
 
-``/vidrasso notify`` joins the ``/vidrasso`` group when the cog loads. Its failures are answered
-by the bot's one error handler (``cogs.ui.common.answer_error``).
+``/notify`` joins the tree (top-level: it is about every game) when the cog loads. Its
+failures are answered by the bot's one error handler (``cogs.ui.common.answer_error``).
 
-Reminders and time-out notices in a game's place are in the server's words; ``/vidrasso
-notify``'s answers and welcome DM in the member's own. A reminder by DM, sent by the scheduler
+Reminders and time-out notices in a game's place are in the server's words; ``/notify``'s
+answers and welcome DM in the member's own. A reminder by DM, sent by the scheduler
 with no interaction to tell the member's language, is in the words of the game's server.
 """
 
@@ -33,13 +33,13 @@ from cogs.ui.group import Subcommand, attach, detach
 from cogs.ui.i18n import N_, private
 
 if TYPE_CHECKING:
-    from bot.app import VidrassoBot
+    from bot.app import CardBot
 
 log = logging.getLogger(__name__)
 
 INTERVAL = 30.0
 """Seconds between scheduler runs."""
-WELCOME_DM = N_("👋 I will send your game reminders here. `/vidrasso notify` changes it.")
+WELCOME_DM = N_("👋 I will send your game reminders here. `/notify` changes it.")
 DMS_CLOSED = N_(
     "⚠️ I can't send you direct messages (they are closed for this server). "
     "Until you open them, I will mention you in the game's channel instead."
@@ -60,7 +60,7 @@ class Sweep:
 class Clocks(commands.Cog):
     """Deadlines and reminders, and the command for reminder preferences."""
 
-    def __init__(self, bot: VidrassoBot) -> None:
+    def __init__(self, bot: CardBot) -> None:
         self.bot = bot
         self.subcommands: list[Subcommand] = [
             app_commands.Command(
@@ -181,7 +181,7 @@ class Clocks(commands.Cog):
     async def _post(self, place_id: int, content: str, *, mention: list[int] | None = None) -> None:
         await self.bot.publisher.send(place_id, content, mention=mention or [])
 
-    # --- /vidrasso notify -------------------------------------------------------------------
+    # --- /notify -------------------------------------------------------------------
 
     @app_commands.describe(
         mode="How to remind you when a move of yours is due",
@@ -223,7 +223,7 @@ def quiet_hours(
     end: int | None,
     offset_hours: float | None,
 ) -> QuietHours | None:
-    """The quiet hours after a ``/vidrasso notify``: what was given, the rest as it was."""
+    """The quiet hours after a ``/notify``: what was given, the rest as it was."""
     offset = round(offset_hours * 60) if offset_hours is not None else None
     if start is None and end is None:
         if current is None or offset is None:

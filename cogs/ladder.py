@@ -1,10 +1,11 @@
-"""``/vidrasso leaderboard``, ``/vidrasso stats`` and ``/vidrasso history``: the server's ladder.
+"""``/leaderboard``, ``/stats`` and ``/history``: the server's ladders, one per game.
 
 Glue only: interaction → :class:`~bot.ladder.service.LadderService` (``bot.services.ladder``) →
 reply, drawn by :mod:`cogs.ui.ladder_text` in the reader's words: the server's for the public
 leaderboard and stats, the member's own for private answers (history, records, someone else's
-leaderboard page). The three commands join the ``/vidrasso`` group
-when the cog loads and leave it when it unloads; failures are answered by the bot's one error
+leaderboard page). The three commands are top-level and take a ``game`` option (the member's
+one game in progress, else the first registered, when left out); they join the tree when the
+cog loads and leave it when it unloads; failures are answered by the bot's one error
 handler (buttons through :func:`~cogs.ui.common.guarded`). Leaderboard pages and game records
 are persistent buttons (DynamicItems with ``vidrasso:lb:…`` and ``vidrasso:record:…`` custom
 ids), so they keep working after a restart.
@@ -34,16 +35,21 @@ log = logging.getLogger(__name__)
 
 Button = discord.ui.Button[Any]
 KIND = DEFAULT_KIND
-"""The game whose ladder these commands show when no ``game`` is named."""
+"""The game whose ladder these commands show when no ``game`` is named and the member's games
+in progress do not tell (and whose page buttons' custom ids carry no game)."""
 GAME_CHOICES = [app_commands.Choice(name=rules.title, value=kind) for kind, rules in GAMES.items()]
 """The ``game`` option of every ladder command: each registered game has its own ladder."""
-GAME_HELP = N_("Which game's ladder (Vidrasso when left out)")
+GAME_HELP = N_("Which game (when left out: the one you are playing, else the first)")
 
 
-def kind_of(game: str | None) -> str:
-    """The game a ``game`` option names (the default game when left out)."""
+async def kind_of(interaction: discord.Interaction, game: str | None) -> str:
+    """The game a ``game`` option names; left out, the kind of the member's games in progress
+    here when they are all of one kind, else the first registered game."""
     if game is None:
-        return KIND
+        games = interaction.client.services.games  # type: ignore[attr-defined]
+        playing = await games.games_of(guild_of(interaction).id, interaction.user.id)
+        kinds = {g.kind for g in playing}
+        return kinds.pop() if len(kinds) == 1 else KIND
     if game not in GAMES:  # a choice Discord no longer offers (an old client)
         raise ServiceError("There is no game called {game} here.", game=game)
     return game
@@ -280,7 +286,8 @@ class Ladder(commands.Cog):
         game: str | None = None,
     ) -> None:
         tr = await public_words(self.bot, guild_of(interaction).id)
-        embed, view = await leaderboard(interaction, interaction.user.id, page, kind_of(game), tr)
+        kind = await kind_of(interaction, game)
+        embed, view = await leaderboard(interaction, interaction.user.id, page, kind, tr)
         await reply(interaction, embed=embed, view=view, ephemeral=False)
 
     @app_commands.describe(player="Whose stats (yourself when left out)", game=GAME_HELP)
@@ -294,7 +301,8 @@ class Ladder(commands.Cog):
         guild = guild_of(interaction)
         who = player or interaction.user
         await self.remember_named(interaction, who)
-        stats = await self.ladder.stats(guild.id, who.id, interaction.user.id, kind_of(game))
+        kind = await kind_of(interaction, game)
+        stats = await self.ladder.stats(guild.id, who.id, interaction.user.id, kind)
         name = name_of(who, stats.name)
         tr = await public_words(self.bot, guild.id)  # a public answer
         embed = text.stats_embed(
@@ -320,14 +328,15 @@ class Ladder(commands.Cog):
         who = player or interaction.user
         left = not isinstance(who, discord.Member)
         await self.remember_named(interaction, who)
-        entries = await self.ladder.history(guild.id, who.id, kind_of(game))
+        kind = await kind_of(interaction, game)
+        entries = await self.ladder.history(guild.id, who.id, kind)
         fresh = {interaction.user.id: interaction.user.display_name}
         if isinstance(who, discord.Member):
             fresh[who.id] = who.display_name
         stored = await self.ladder.name(guild.id, who.id) if left else None
         tr = private(interaction)  # a private answer
         name = text.display(who.id, name_of(who, stored))
-        embed = text.history_embed(entries, name, tr, fresh=fresh, kind=kind_of(game))
+        embed = text.history_embed(entries, name, tr, fresh=fresh, kind=kind)
         view = records_view([e.game_id for e in entries], tr)
         await reply(interaction, embed=embed, view=view, ephemeral=True)
 

@@ -1,5 +1,7 @@
-"""The ``/vidrasso`` commands that start and play games: challenge, play-bot, hand, games,
-resign and rules; and the start-up duties of play (resuming the computer's turns).
+"""The commands that start and play games: each registered game's group (``/vidrasso``,
+``/pidro``…) with its own challenge, play-bot, rules (and learn, for the first game); the
+game-free ``/games``, ``/hand``, ``/resign`` and ``/replay``, which find the member's game of
+any kind; and the start-up duties of play (resuming the computer's turns).
 
 No rules and no SQL here: the services decide, and the shared flows in :mod:`cogs.ui` show.
 """
@@ -42,27 +44,22 @@ from cogs.ui.group import Subcommand, attach, detach
 from cogs.ui.i18n import N_, Words, private, text
 
 if TYPE_CHECKING:
-    from bot.app import VidrassoBot
+    from bot.app import CardBot
 
 log = logging.getLogger(__name__)
 
 KIND = DEFAULT_KIND
-"""The game ``/vidrasso`` plays; every other registered game gets a group of its own."""
+"""The game ``learn`` teaches (the first registered)."""
 INBOX_LINES = 15
-NO_GAMES = N_("You have no games in progress. Start one with `/{group} {challenge}`.")
+NO_GAMES = N_("You have no games in progress. Start one: {commands}.")
 
 
 def no_games(interaction: discord.Interaction, tr: Words) -> str:
-    """There are no games: the challenge command of the game whose command was used, in the
-    member's language (``/pidro challenge`` after ``/pidro games``)."""
-    command = interaction.command
-    parent = getattr(command, "parent", None)
-    group = parent.name if parent is not None else KIND
-    return tr(
-        NO_GAMES,
-        group=text(tr.language, group, "command"),
-        challenge=text(tr.language, "challenge", "command"),
-    )
+    """There are no games: every registered game's challenge command, in the member's
+    language (``/vidrasso challenge`` or ``/pidro challenge``)."""
+    challenge = text(tr.language, "challenge", "command")
+    commands = [f"`/{text(tr.language, kind, 'command')} {challenge}`" for kind in GAMES]
+    return tr(NO_GAMES, commands=tr(", ").join(commands))
 
 
 def target_choices(rules: GameRules) -> list[app_commands.Choice[int]]:
@@ -153,30 +150,19 @@ def rules_command(cog: Play, rules: GameRules) -> Subcommand:
 class Play(commands.Cog):
     """Challenges, the table, private hands and the end of games."""
 
-    def __init__(self, bot: VidrassoBot) -> None:
+    def __init__(self, bot: CardBot) -> None:
         self.bot = bot
         self._resumed = False
-        main = rules_for(KIND)
-        self.subcommands: list[Subcommand] = [
-            challenge_command(self, main),
-            play_bot_command(self, main),
+        self.top: list[Subcommand] = [
             *self.everyday_commands(),
-            app_commands.Command(
-                name="learn",
-                description="Learn the game: a guided first game against the computer",
-                callback=self.learn,
-            ),
             app_commands.Command(
                 name="replay",
                 description="Page through a finished game, trick by trick",
                 callback=self.replay,
             ),
-            rules_command(self, main),
         ]
         self.groups: list[app_commands.Group] = []
         for kind, rules in GAMES.items():
-            if kind == KIND:
-                continue
             group = app_commands.Group(
                 name=kind, description=f"Play {rules.title}", guild_only=True
             )
@@ -184,14 +170,20 @@ class Play(commands.Cog):
             if rules.levels:
                 group.add_command(play_bot_command(self, rules))
             group.add_command(rules_command(self, rules))
-            for command in self.everyday_commands():  # the same as /vidrasso's, any game
-                group.add_command(command)
+            if kind == KIND:
+                group.add_command(
+                    app_commands.Command(
+                        name="learn",
+                        description="Learn the game: a guided first game against the computer",
+                        callback=self.learn,
+                    )
+                )
             self.groups.append(group)
         super().__init__()
 
     def everyday_commands(self) -> list[Subcommand]:
-        """``hand``, ``games`` and ``resign``: they find the caller's game of any kind, so every
-        game's group has them."""
+        """``/hand``, ``/games`` and ``/resign``: they find the caller's game of any kind, so
+        they belong to no game's group."""
         return [
             app_commands.Command(
                 name="hand", description="See your hand in this channel's game", callback=self.hand
@@ -208,13 +200,13 @@ class Play(commands.Cog):
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
-        attach(self.bot, self.subcommands)
+        attach(self.bot, self.top)
         for group in self.groups:
             self.bot.tree.add_command(group)
 
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(*DYNAMIC_ITEMS)
-        detach(self.bot, self.subcommands)
+        detach(self.bot, self.top)
         for group in self.groups:
             self.bot.tree.remove_command(group.name)
 
@@ -404,7 +396,7 @@ class Play(commands.Cog):
             ),
         )
 
-    @app_commands.describe(game="The game's number (its record and /vidrasso history show it)")
+    @app_commands.describe(game="The game's number (its record and /history show it)")
     async def replay(self, interaction: discord.Interaction, game: int) -> None:
         if interaction.guild is None:
             await reply(interaction, private(interaction)(NOT_IN_DMS))

@@ -1,11 +1,13 @@
-"""A server's settings in Discord: ``/vidrasso settings`` and ``/vidrasso abort`` (the managers'
+"""A server's settings in Discord: ``/manage settings`` and ``/manage abort`` (the managers'
 rescue for a stuck game).
 
-Both join the ``/vidrasso`` group when the cog loads. Discord applies ``default_permissions`` only
-to a whole top-level command, so these check the Manage Server permission when they run and
-refuse everyone else politely. Failures are answered by the bot's one error handler
-(``cogs.ui.common.answer_error``). Answers are private, in the manager's own words; the notice
-of a stopped game is posted in the game's place, in the server's words.
+Both join the top-level ``/manage`` group when the cog loads, which Discord shows by default to
+members with Manage Server only (``default_permissions``, which Discord applies to top-level
+commands only). A server's owner may change who sees it (Server Settings › Integrations), so the
+commands still check Manage Server when they run and refuse everyone else politely. Failures
+are answered by the bot's one error handler (``cogs.ui.common.answer_error``). Answers are
+private, in the manager's own words; the notice of a stopped game is posted in the game's place,
+in the server's words.
 """
 
 from __future__ import annotations
@@ -21,16 +23,16 @@ from bot.play.model import Game
 from bot.settings.model import GuildSettings
 from cogs.ui.clock_text import TIME_CHOICES, preset_text
 from cogs.ui.common import COLOUR, NOT_IN_DMS, mention, reply
-from cogs.ui.group import Subcommand, attach, detach
+from cogs.ui.group import Subcommand, attach_managed, detach_managed
 from cogs.ui.i18n import ENGLISH, N_, Words, language_of, private
 
 if TYPE_CHECKING:
-    from bot.app import VidrassoBot
+    from bot.app import CardBot
 
 log = logging.getLogger(__name__)
 
 SETTINGS_MANAGERS_ONLY = N_(
-    "Only members with the **Manage Server** permission can change Vidrasso's settings. "
+    "Only members with the **Manage Server** permission can change this server's game settings. "
     "Ask one of this server's managers."
 )
 ABORT_MANAGERS_ONLY = N_(
@@ -72,9 +74,7 @@ def settings_embed(
         if settings.channel_ids
         else tr("any channel")
     )
-    embed = discord.Embed(
-        title=tr("Vidrasso settings · {server}", server=guild_name), colour=COLOUR
-    )
+    embed = discord.Embed(title=tr("Game settings · {server}", server=guild_name), colour=COLOUR)
     embed.add_field(
         name=tr("Default time per move"),
         value=preset_text(settings.default_time, tr),
@@ -115,12 +115,12 @@ def aborted_text(game: Game, manager_id: int, reason: str | None, tr: Words) -> 
 class Settings(commands.Cog):
     """The managers' commands: the server's settings, and stopping a game."""
 
-    def __init__(self, bot: VidrassoBot) -> None:
+    def __init__(self, bot: CardBot) -> None:
         self.bot = bot
         self.subcommands: list[Subcommand] = [
             app_commands.Command(
                 name="settings",
-                description="This server's Vidrasso settings (Manage Server only)",
+                description="This server's game settings (Manage Server only)",
                 callback=self.settings,
             ),
             app_commands.Command(
@@ -131,10 +131,10 @@ class Settings(commands.Cog):
         ]
 
     async def cog_load(self) -> None:
-        attach(self.bot, self.subcommands)
+        attach_managed(self.bot, self.subcommands)
 
     async def cog_unload(self) -> None:
-        detach(self.bot, self.subcommands)
+        detach_managed(self.bot, self.subcommands)
 
     @staticmethod
     async def _managers_only(
@@ -198,7 +198,7 @@ class Settings(commands.Cog):
         await reply(interaction, tr("Saved."), embed=embed)
 
     @app_commands.describe(
-        game="The game's number (in /vidrasso games, and in its thread's name)",
+        game="The game's number (in /games, and in its thread's name)",
         reason="Why, for the players (optional)",
     )
     async def abort(

@@ -98,7 +98,7 @@ BACKENDS = [
 
 @pytest.fixture(params=BACKENDS)
 async def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    """A clean database for the test, as ``VIDRASSO_DB`` would name it."""
+    """A clean database for the test, as ``BOT_DB`` would name it."""
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path / 'vidrasso.sqlite3'}"
     return await clean_postgres(request.getfixturevalue("postgres"))

@@ -175,7 +175,7 @@ class LeaderboardPage:
 
 @dataclass(frozen=True, slots=True)
 class PlayerStats:
-    """Everything /vidrasso stats shows about one player of one game in one server."""
+    """Everything /stats shows about one player of one game in one server."""
 
     kind: str
     user_id: int

@@ -26,7 +26,7 @@ __all__ = ["CHART_GAMES", "PER_PAGE", "RECENT_GAMES", "LadderService", "record_r
 PER_PAGE = 10
 """Players per leaderboard page."""
 RECENT_GAMES = 10
-"""Games listed by /vidrasso history."""
+"""Games listed by /history."""
 CHART_GAMES = 200
 """Most recent rated games drawn on the rating chart."""
 PARTNERS_SHOWN = 5

@@ -256,7 +256,7 @@ class LegacyMoveButton(
 class ResignButton(
     discord.ui.DynamicItem[Button], template=r"vidrasso:resign:(?P<game>\d+):(?P<version>\d+)"
 ):
-    """The confirmation button of ``/vidrasso resign``."""
+    """The confirmation button of ``/resign``."""
 
     def __init__(self, game_id: int, version: int, label: str = N_("Yes, resign")) -> None:
         self.game_id = game_id
@@ -309,7 +309,7 @@ class GameButton(discord.ui.DynamicItem[Button], template=r"vidrasso:game-button
 
 
 class CancelButton(GameButton, template=r"vidrasso:cancel:(?P<game>\d+)"):
-    """*Cancel* beside a confirmation (``/vidrasso resign``): nothing happens."""
+    """*Cancel* beside a confirmation (``/resign``): nothing happens."""
 
     verb, text = "cancel", N_("Cancel")
 

@@ -17,7 +17,7 @@ from cogs.ui.common import answer, mention
 from cogs.ui.i18n import Words
 
 if TYPE_CHECKING:
-    from bot.app import VidrassoBot
+    from bot.app import CardBot
 
 log = logging.getLogger(__name__)
 
@@ -68,7 +68,7 @@ def names(user_ids: Sequence[int], tr: Words) -> str:
 class Challenges:
     """The challenge flow: post, answer, start the game in its own thread, rematch."""
 
-    def __init__(self, bot: VidrassoBot) -> None:
+    def __init__(self, bot: CardBot) -> None:
         self.bot = bot
 
     async def post(self, interaction: discord.Interaction, row: Challenge) -> None:

@@ -1,6 +1,6 @@
 """Words for move clocks, for every game: time choices, deadlines, reminders, the inbox and
 reminder preferences, in the reader's words (``tr``). Nothing here sends anything or calls a
-service; the clocks cog and the play flows (``/vidrasso challenge``, ``/vidrasso games``, the
+service; the clocks cog and the play flows (``/vidrasso challenge``, ``/games``, the
 table) import these."""
 
 from __future__ import annotations
@@ -148,7 +148,7 @@ def reminder_dm(
             "{left} left (until {deadline}). [Go to the table]({url})",
             **values,
         )
-    return text + "\n" + tr("-# Change how I remind you with `/vidrasso notify`.")
+    return text + "\n" + tr("-# Change how I remind you with `/notify`.")
 
 
 def out_of_time_text(game: Game, seats: Sequence[int], time_per_move: float, tr: Words) -> str:
@@ -183,7 +183,7 @@ def inbox_line(
     *,
     tr: Words = ENGLISH_WORDS,
 ) -> str:
-    """One game of ``/vidrasso games``: opponents, round, score, whose turn, time left, link.
+    """One game of ``/games``: opponents, round, score, whose turn, time left, link.
     The game's name is shown once the bot offers more than one."""
     seat = game.seat_of(user_id)
     assert seat is not None

@@ -22,7 +22,7 @@ from cogs.ui.games import presentation
 from cogs.ui.i18n import N_, Words, private
 
 if TYPE_CHECKING:
-    from bot.app import VidrassoBot
+    from bot.app import CardBot
 
 log = logging.getLogger(__name__)
 
@@ -68,7 +68,7 @@ class Hands:
     fresh hand instead.
     """
 
-    def __init__(self, bot: VidrassoBot) -> None:
+    def __init__(self, bot: CardBot) -> None:
         self.bot = bot
         self._live: dict[tuple[int, int], LiveHand] = {}
         self._sweep_at = SWEEP_FROM

@@ -28,7 +28,7 @@ from cogs.ui.i18n import Words, language_of
 from cogs.ui.latest import Latest
 
 if TYPE_CHECKING:
-    from bot.app import VidrassoBot
+    from bot.app import CardBot
 
 log = logging.getLogger(__name__)
 
@@ -41,7 +41,7 @@ EDIT_WINDOW = 3600.0
 class Publisher:
     """Posts and edits the public messages of games and challenges."""
 
-    def __init__(self, bot: VidrassoBot) -> None:
+    def __init__(self, bot: CardBot) -> None:
         self.bot = bot
         self.latest = Latest()
         """Orders each game's tables and drops those a newer state has overtaken."""

@@ -9,7 +9,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-from bot.app import VidrassoBot, create_bot
+from bot.app import CardBot, create_bot
 from bot.config import Config
 from bot.play.model import Game
 from games.vidrasso.rules import GameState
@@ -20,7 +20,7 @@ DEAL_SEED = int(os.environ.get("VIDRASSO_TEST_SEED", "1"))
 tests over other deals (a sweep of seeds finds a test that holds only for some)."""
 
 
-def make_bot(db_path: Path | str, *, pictures: bool = False, seed: int = DEAL_SEED) -> VidrassoBot:
+def make_bot(db_path: Path | str, *, pictures: bool = False, seed: int = DEAL_SEED) -> CardBot:
     """The real bot on a database file, computer players in a thread. Tables are text only
     unless ``pictures``: drawing them is tested on its own (tests/drawing) and by the tests
     that ask for it, and would slow every whole-game test down. The deals come from ``seed``,
@@ -45,7 +45,7 @@ async def running(db_path: Path | str, *, pictures: bool = False) -> AsyncIterat
 
 def service_of(h: Harness):  # type: ignore[no-untyped-def]
     bot = h.bot
-    assert isinstance(bot, VidrassoBot)
+    assert isinstance(bot, CardBot)
     return bot.services.games
 
 

@@ -229,7 +229,7 @@ async def test_resign_with_confirmation(h: Harness) -> None:
     alice, bob = h.users["alice"], h.users["bob"]
     game_id = await challenge_and_accept(h, alice, bob)
     thread = h.threads[0]
-    r = await h.slash(bob, "vidrasso resign", channel=thread)
+    r = await h.slash(bob, "resign", channel=thread)
     confirm = r.ephemeral_messages[-1]
     assert "Resign" in confirm.text()
     await h.click(bob, confirm, confirm.buttons[0].custom_id)
@@ -302,21 +302,21 @@ async def test_second_game_with_the_same_opponent_here_is_refused(h: Harness) ->
 
 async def test_hand_games_and_rules_commands(h: Harness) -> None:
     alice, bob, carol = h.users["alice"], h.users["bob"], h.users["carol"]
-    r = await h.slash(alice, "vidrasso hand")
+    r = await h.slash(alice, "hand")
     assert "no game" in r.messages[-1].text()
-    r = await h.slash(alice, "vidrasso games")
+    r = await h.slash(alice, "games")
     assert "no games" in r.messages[-1].text()
     first = await challenge_and_accept(h, alice, bob)
-    r = await h.slash(alice, "vidrasso hand", channel=h.threads[0])
+    r = await h.slash(alice, "hand", channel=h.threads[0])
     assert r.response is not None and r.response.ephemeral
     assert "Your hand" in r.messages[-1].text()
     second = await challenge_and_accept(h, carol, alice)
     # in the main channel with two games: asked which
-    r = await h.slash(alice, "vidrasso hand")
+    r = await h.slash(alice, "hand")
     assert "Which one" in r.messages[-1].text()
     labels = {b.custom_id for b in r.messages[-1].buttons}
     assert {f"vidrasso:hand:{first}", f"vidrasso:hand:{second}"} <= labels
-    r = await h.slash(alice, "vidrasso games")
+    r = await h.slash(alice, "games")
     text = r.messages[-1].text()
     assert f"<@{bob.id}>" in text and f"<@{carol.id}>" in text
     r = await h.slash(carol, "vidrasso rules")
@@ -343,7 +343,7 @@ async def test_rematch_challenges_the_other_player(h: Harness) -> None:
     alice, bob, carol = h.users["alice"], h.users["bob"], h.users["carol"]
     game_id = await challenge_and_accept(h, alice, bob)
     thread = h.threads[0]
-    r = await h.slash(alice, "vidrasso resign", channel=thread)
+    r = await h.slash(alice, "resign", channel=thread)
     await h.click(alice, r.ephemeral_messages[-1], r.ephemeral_messages[-1].buttons[0].custom_id)
     end = h.last_public(thread)
     r = await h.click(carol, end, f"vidrasso:rematch:{game_id}")

@@ -154,12 +154,12 @@ async def test_anyone_can_page_through_a_finished_game(tmp_path: Path) -> None:
         rng = random.Random(5)
         for _ in range(12):
             await take_turn(h, game_id, rng)
-        r = await h.slash(carol, "vidrasso replay", game=game_id)
+        r = await h.slash(carol, "replay", game=game_id)
         assert "still being played" in r.messages[-1].text()
         thread = h.threads[0]
-        r = await h.slash(bob, "vidrasso resign", channel=thread)
+        r = await h.slash(bob, "resign", channel=thread)
         await h.click(bob, r.ephemeral_messages[-1], r.ephemeral_messages[-1].buttons[0].custom_id)
-        r = await h.slash(carol, "vidrasso replay", game=game_id)
+        r = await h.slash(carol, "replay", game=game_id)
         page = r.messages[-1]
         assert page.audience is None and [f.filename for f in page.files] == ["table.png"]
         back, on = page.buttons

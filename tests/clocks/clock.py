@@ -34,7 +34,7 @@ class FakeClock:
 
 @asynccontextmanager
 async def services(path: Path | str, clock: FakeClock, seed: int = 1) -> AsyncIterator[Services]:
-    """Every service on a database (a file, or as ``VIDRASSO_DB`` names one), on the test's
+    """Every service on a database (a file, or as ``BOT_DB`` names one), on the test's
     clock."""
     config = Config(_env_file=None, database=str(path), ai_workers=0)  # type: ignore[call-arg]
     opened = await Services.open(config, clock=clock, rng=random.Random(seed))

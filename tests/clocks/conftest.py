@@ -8,7 +8,7 @@ from typing import cast
 
 import pytest
 
-from bot.app import VidrassoBot
+from bot.app import CardBot
 from cogs.clocks import Clocks
 from tests.bot.driver import running
 from tests.clocks.clock import FakeClock
@@ -18,7 +18,7 @@ from tests.harness import Harness
 def take_over(h: Harness, clock: FakeClock) -> Clocks:
     """Give the attached bot the test's clock and stop its loop; return the scheduler cog."""
     bot = h.bot
-    assert isinstance(bot, VidrassoBot)
+    assert isinstance(bot, CardBot)
     bot.services.games.clock = clock
     cog = scheduler(h)
     cog.tick.cancel()

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from discord import app_commands
 
-from bot.app import VidrassoBot
+from bot.app import CardBot
 from bot.clocks.model import DAY, MINUTE, Due
 from cogs.clocks import Sweep
 from tests.bot.driver import (
@@ -27,9 +27,9 @@ from tests.clocks.conftest import scheduler, take_over
 from tests.harness import Channel, Harness, SentMessage
 
 
-def bot_of(h: Harness) -> VidrassoBot:
+def bot_of(h: Harness) -> CardBot:
     bot = h.bot
-    assert isinstance(bot, VidrassoBot)
+    assert isinstance(bot, CardBot)
     return bot
 
 
@@ -201,7 +201,7 @@ async def test_a_restart_during_a_pending_deadline(tmp_path: Path) -> None:
 async def test_reminders_by_direct_message(h: Harness, clock: FakeClock) -> None:
     alice, bob = h.users["alice"], h.users["bob"]
     for user in (alice, bob):
-        r = await h.slash(user, "vidrasso notify", mode="dm")
+        r = await h.slash(user, "notify", mode="dm")
         assert r.response is not None and r.response.ephemeral
         assert "direct message" in r.messages[-1].text()
         assert "reminders here" in h.dms(user)[-1].content  # the DM works
@@ -216,7 +216,7 @@ async def test_closed_dms_fall_back_to_a_mention(h: Harness, clock: FakeClock) -
     alice, bob = h.users["alice"], h.users["bob"]
     for user in (alice, bob):
         h.close_dms(user)
-        r = await h.slash(user, "vidrasso notify", mode="dm")
+        r = await h.slash(user, "notify", mode="dm")
         assert "can't send you direct messages" in r.messages[-1].text()
     game_id, player, sweep = await half_time(h, clock)
     assert sweep.reminded == [(game_id, player, "channel")]
@@ -228,16 +228,16 @@ async def test_closed_dms_fall_back_to_a_mention(h: Harness, clock: FakeClock) -
 
 async def test_quiet_hours_and_no_reminders(h: Harness, clock: FakeClock) -> None:
     alice, bob = h.users["alice"], h.users["bob"]
-    r = await h.slash(alice, "vidrasso notify", quiet_from=22, quiet_to=7, utc_offset=2)
+    r = await h.slash(alice, "notify", quiet_from=22, quiet_to=7, utc_offset=2)
     assert "22:00–07:00 (UTC+2)" in r.messages[-1].text()
-    r = await h.slash(alice, "vidrasso notify", quiet_from=22)
+    r = await h.slash(alice, "notify", quiet_from=22)
     assert r.response is not None and r.response.ephemeral
     assert "both ends" in r.messages[-1].text()  # a refusal, through the one error handler
-    await h.slash(alice, "vidrasso notify", mode="off")
-    r = await h.slash(alice, "vidrasso notify")
+    await h.slash(alice, "notify", mode="off")
+    r = await h.slash(alice, "notify")
     assert "no reminders" in r.messages[-1].text().lower()
     assert "22:00–07:00" in r.messages[-1].text()  # the quiet hours are kept
-    await h.slash(bob, "vidrasso notify", mode="off")
+    await h.slash(bob, "notify", mode="off")
     began = clock.now
     game_id = await challenge_and_accept(h, alice, bob)
     clock.now = began + 0.95 * DAY
@@ -298,7 +298,7 @@ async def test_inbox_lists_games_most_urgent_first_with_time_left(
     clock.advance(3600)
     await challenge_and_accept(h, alice, dave)
     inbox = await bot_of(h).services.clocks.inbox(h.world.guild_id, alice.id)
-    r = await h.slash(alice, "vidrasso games")
+    r = await h.slash(alice, "games")
     lines = r.messages[-1].embeds[0]["description"].splitlines()
     assert [line.split()[2] for line in lines] == [str(g.game.id) for g in inbox]
     keys = [(not g.your_turn, g.deadline_at) for g in inbox]
@@ -338,7 +338,5 @@ async def test_one_failing_game_does_not_stop_the_others(
 
 async def test_one_scheduler_loop_runs(h: Harness) -> None:
     assert scheduler(h).tick is not None
-    group = h.bot.tree.get_command("vidrasso")
-    assert isinstance(group, app_commands.Group)
-    names = {c.name for c in group.commands}
-    assert {"notify", "settings", "abort", "games", "challenge"} <= names
+    assert isinstance(h.bot.tree.get_command("notify"), app_commands.Command)
+    assert isinstance(h.bot.tree.get_command("games"), app_commands.Command)

@@ -1,5 +1,5 @@
 """Clocks in the reader's words: reminders and time-outs in the game's place in the server's
-language, ``/vidrasso notify`` in the member's own; English stays as it was."""
+language, ``/notify`` in the member's own; English stays as it was."""
 
 from __future__ import annotations
 
@@ -111,15 +111,15 @@ async def test_a_game_without_a_winner_on_time_is_explained_in_the_servers_langu
 
 async def test_notify_speaks_the_members_language(h: Harness) -> None:
     alice, bob = members_speak(h, discord.Locale.japanese, "alice", "bob")
-    r = await h.slash(alice, "vidrasso notify", mode="dm", quiet_from=22, quiet_to=7)
+    r = await h.slash(alice, "notify", mode="dm", quiet_from=22, quiet_to=7)
     assert r.messages[-1].text().startswith("保存しました。**通知：** ダイレクトメッセージ")
     assert h.dms(alice)[-1].content.startswith("👋 対局の通知はここに送ります。")
-    r = await h.slash(alice, "vidrasso notify", quiet_from=22)
+    r = await h.slash(alice, "notify", quiet_from=22)
     assert r.messages[-1].text() == (
         "静音時間は、開始（静音開始）と終了（静音終了）の両方を指定してください。"
     )
     h.close_dms(bob)
-    r = await h.slash(bob, "vidrasso notify", mode="dm")
+    r = await h.slash(bob, "notify", mode="dm")
     assert "\n⚠️ ダイレクトメッセージを送れません" in r.messages[-1].text()
 
 

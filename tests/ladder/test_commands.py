@@ -11,7 +11,7 @@ import discord
 import pytest
 from PIL import Image
 
-from bot.app import VidrassoBot
+from bot.app import CardBot
 from bot.games import GAMES
 from bot.storage import Storage
 from games.vidrasso.rules import from_record
@@ -28,7 +28,7 @@ async def h(tmp_path: Path) -> AsyncIterator[Harness]:
 
 def db(h: Harness) -> Storage:
     bot = h.bot
-    assert isinstance(bot, VidrassoBot)
+    assert isinstance(bot, CardBot)
     return bot.services.storage
 
 
@@ -53,11 +53,11 @@ async def ladder_of(h: Harness, players: int, *, first_id: int = 5000) -> None:
 async def test_an_empty_server(h: Harness) -> None:
     alice = h.users["alice"]
 
-    await h.slash(alice, "vidrasso leaderboard")
+    await h.slash(alice, "leaderboard")
     board = h.last_public()
-    await h.slash(alice, "vidrasso stats")
+    await h.slash(alice, "stats")
     stats = h.last_public()
-    await h.slash(alice, "vidrasso history")
+    await h.slash(alice, "history")
     history = h.last_ephemeral(alice)
 
     assert board.embeds[0]["title"] == "Vidrasso ladder · Vidrasso Club"
@@ -74,7 +74,7 @@ async def test_pages_turn_within_bounds(h: Harness) -> None:
     await ladder_of(h, 24)
     await finish_game(db(h), h.world.guild_id, (bob.id, alice.id), winner=0, seed=99)
 
-    await h.slash(alice, "vidrasso leaderboard")
+    await h.slash(alice, "leaderboard")
     board = h.last_public()
 
     assert len(lines(board)) == 12  # ten players, "⋯", and Alice's own row
@@ -109,20 +109,20 @@ async def test_pages_turn_within_bounds(h: Harness) -> None:
 async def test_a_page_beyond_the_last_shows_the_last(h: Harness) -> None:
     await ladder_of(h, 12)
 
-    await h.slash(h.users["carol"], "vidrasso leaderboard", page=7)
+    await h.slash(h.users["carol"], "leaderboard", page=7)
 
     board = h.last_public()
     assert lines(board)[0] == "*There are only 2 pages — here is the last.*"
     assert board.embeds[0]["footer"]["text"].startswith("Page 2 of 2")
     assert "You're not on the ladder yet" in board.text()
     with pytest.raises(CannotDoThat, match="minimum"):
-        await h.slash(h.users["carol"], "vidrasso leaderboard", page=0)
+        await h.slash(h.users["carol"], "leaderboard", page=0)
 
 
 async def test_someone_elses_page_buttons_open_their_own_copy(h: Harness) -> None:
     alice, bob = h.users["alice"], h.users["bob"]
     await ladder_of(h, 12)
-    await h.slash(alice, "vidrasso leaderboard")
+    await h.slash(alice, "leaderboard")
     board = h.last_public()
 
     await h.click(bob, board, board.buttons[2].custom_id or "")
@@ -138,7 +138,7 @@ async def test_someone_elses_page_buttons_open_their_own_copy(h: Harness) -> Non
 async def test_page_buttons_work_after_a_restart(h: Harness, tmp_path: Path) -> None:
     alice = h.users["alice"]
     await ladder_of(h, 12)
-    await h.slash(alice, "vidrasso leaderboard")
+    await h.slash(alice, "leaderboard")
     board = h.last_public()
 
     await h.restart(make_bot(tmp_path / "ladder.sqlite3"))
@@ -156,7 +156,7 @@ async def test_equal_ratings_share_a_rank_on_the_board(h: Harness) -> None:
     await finish_game(db(h), guild, (alice.id, bob.id), winner=0, seed=1)
     await finish_game(db(h), guild, (carol.id, dave.id), winner=0, seed=2)
 
-    await h.slash(alice, "vidrasso leaderboard")
+    await h.slash(alice, "leaderboard")
 
     rows = lines(h.last_public())
     assert [row.split(" — ")[0] for row in rows] == [
@@ -177,11 +177,11 @@ async def test_names_are_the_ones_members_were_last_seen_with(h: Harness) -> Non
     erin = h.add_member("erin")
     await finish_game(db(h), h.world.guild_id, (alice.id, erin.id), winner=1)
 
-    await h.slash(alice, "vidrasso leaderboard")
+    await h.slash(alice, "leaderboard")
     assert lines(h.last_public())[0].startswith(f"`  1.` <@{erin.id}> — ")  # never seen yet
 
     await h.slash(erin, "vidrasso rules")  # any interaction with the bot
-    await h.slash(alice, "vidrasso leaderboard")
+    await h.slash(alice, "leaderboard")
     assert lines(h.last_public())[0].startswith("`  1.` Erin — ")
 
 
@@ -191,11 +191,11 @@ async def test_a_member_who_left_keeps_their_results(h: Harness) -> None:
     await finish_game(db(h), h.world.guild_id, (carol.id, alice.id), winner=0, seed=5)
     h.remove_member(carol)
 
-    await h.slash(alice, "vidrasso leaderboard")
+    await h.slash(alice, "leaderboard")
     board = h.last_public()
-    await h.slash(alice, "vidrasso stats", player=carol)
+    await h.slash(alice, "stats", player=carol)
     stats = h.last_public()
-    await h.slash(alice, "vidrasso history", player=carol)
+    await h.slash(alice, "history", player=carol)
     history = h.last_ephemeral(alice)
 
     assert lines(board)[0].startswith("`  1.` Carol — ") and "1–0" in lines(board)[0]
@@ -217,7 +217,7 @@ async def test_stats_show_rating_record_habits_and_a_chart(h: Harness) -> None:
         await finish_game(db(h), guild, (alice.id, bob.id), winner=winner, seed=10 + i)
     await finish_game(db(h), guild, (alice.id, 4242), winner=0, computer_level="easy", seed=20)
 
-    await h.slash(bob, "vidrasso stats", player=alice)
+    await h.slash(bob, "stats", player=alice)
 
     stats = h.last_public()
     embed = stats.embeds[0]
@@ -241,7 +241,7 @@ async def test_own_stats_have_no_head_to_head(h: Harness) -> None:
     alice, bob = h.users["alice"], h.users["bob"]
     await finish_game(db(h), h.world.guild_id, (alice.id, bob.id), winner=1)
 
-    await h.slash(bob, "vidrasso stats")
+    await h.slash(bob, "stats")
 
     embed = h.last_public().embeds[0]
     assert embed["title"] == "Bob · Vidrasso stats"
@@ -260,7 +260,7 @@ async def test_history_buttons_send_records_that_replay(h: Harness) -> None:
         db(h), guild, (bob.id, alice.id), winner=None, seed=8, now=1_700_086_400
     )
 
-    await h.slash(bob, "vidrasso history")
+    await h.slash(bob, "history")
     history = h.last_ephemeral(bob)
 
     assert history.embeds[0]["title"] == "Bob · recent games · Vidrasso"
@@ -294,28 +294,25 @@ async def test_a_game_played_in_discord_reaches_the_ladder(h: Harness) -> None:
     challenge = h.last_public()
     await h.click(bob, challenge, challenge.buttons[0].custom_id or "")
     thread = h.threads[0]
-    await h.slash(bob, "vidrasso resign", channel=thread.id)
+    await h.slash(bob, "resign", channel=thread.id)
     confirm = h.last_ephemeral(bob)
 
     await h.click(bob, confirm, confirm.buttons[0].custom_id or "")
-    await h.slash(alice, "vidrasso leaderboard")
+    await h.slash(alice, "leaderboard")
 
     rows = lines(h.last_public())
     assert rows[0].startswith("`  1.` Alice — **") and "1–0 (100%)" in rows[0]
     assert rows[0].endswith("← **you**") and rows[1].startswith("`  2.` Bob — **")
-    await h.slash(alice, "vidrasso history")
+    await h.slash(alice, "history")
     assert "vs Bob — **won · they resigned** 0–0" in h.last_ephemeral(alice).text()
 
 
-async def test_the_ladder_commands_join_the_vidrasso_group(h: Harness) -> None:
-    group = h.bot.tree.get_command("vidrasso")
-    assert isinstance(group, discord.app_commands.Group)
-    names = {c.name for c in group.commands}
-    assert {"challenge", "leaderboard", "stats", "history"} <= names
+async def test_the_ladder_commands_are_top_level_and_game_free(h: Harness) -> None:
+    for command in ("leaderboard", "stats", "history"):
+        assert isinstance(h.bot.tree.get_command(command), discord.app_commands.Command)
     route = "/applications/{application_id}/commands"
     (sync,) = [q for q in h.requests if q.method == "PUT" and q.route == route]
-    vidrasso = next(c for c in sync.json if c["name"] == "vidrasso")
-    synced = {o["name"]: o for o in vidrasso["options"]}
+    synced = {c["name"]: c for c in sync.json}
     assert [o["name"] for o in synced["leaderboard"]["options"]] == ["page", "game"]
     assert synced["leaderboard"]["options"][0]["min_value"] == 1
     assert [o["name"] for o in synced["stats"]["options"]] == ["player", "game"]

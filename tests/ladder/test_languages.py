@@ -9,7 +9,7 @@ from pathlib import Path
 import discord
 import pytest
 
-from bot.app import VidrassoBot
+from bot.app import CardBot
 from cogs.ui.i18n import ENGLISH_WORDS, Words
 from games.vidrasso.discord.ladder import ladder_fields, ladder_summary
 from tests.bot.driver import running
@@ -32,7 +32,7 @@ async def a_game(h: Harness) -> None:
     for member in (alice, bob):
         await h.slash(member, "vidrasso rules")
     bot = h.bot
-    assert isinstance(bot, VidrassoBot)
+    assert isinstance(bot, CardBot)
     await finish_game(bot.services.storage, h.world.guild_id, (alice.id, bob.id), winner=0)
 
 
@@ -47,11 +47,11 @@ async def test_public_answers_speak_the_servers_language(h: Harness) -> None:
     await a_game(h)
     server_speaks(h, discord.Locale.japanese)
 
-    await h.slash(alice, "vidrasso leaderboard")
+    await h.slash(alice, "leaderboard")
     board = h.last_public().embeds[0]
-    await h.slash(alice, "vidrasso stats", player=bob)
+    await h.slash(alice, "stats", player=bob)
     stats = h.last_public()
-    await h.slash(alice, "vidrasso history")  # private: Alice's client speaks English
+    await h.slash(alice, "history")  # private: Alice's client speaks English
     history = h.last_ephemeral(alice)
 
     assert board["title"] == "ヴィドラッソ ランキング · Vidrasso Club"
@@ -72,11 +72,11 @@ async def test_private_answers_speak_the_members_language(h: Harness) -> None:
     await a_game(h)
     (alice,) = members_speak(h, discord.Locale.japanese, "alice")
 
-    await h.slash(alice, "vidrasso history")
+    await h.slash(alice, "history")
     history = h.last_ephemeral(alice)
     await h.click(alice, history, history.buttons[0].custom_id or "")
     record = h.last_ephemeral(alice)
-    await h.slash(alice, "vidrasso leaderboard")  # public: the server speaks English
+    await h.slash(alice, "leaderboard")  # public: the server speaks English
 
     assert history.embeds[0]["title"] == "Alice · 最近の対局 · ヴィドラッソ"
     assert "相手：Bob — **勝ち" in history.text()

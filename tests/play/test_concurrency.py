@@ -183,10 +183,10 @@ async def test_two_processes_adopt_a_game_without_a_clock_once(postgres: Server)
 async def test_the_pool_is_as_large_as_the_setting_and_releases_in_one_piece(
     postgres: Server,
 ) -> None:
-    """``VIDRASSO_DB_POOL`` bounds the connections; a connection goes back to the pool without
+    """``BOT_DB_POOL`` bounds the connections; a connection goes back to the pool without
     asyncpg's reset query, yet a transaction an error left is rolled back and its claims freed."""
     url = await clean_postgres(postgres)
-    config = Config(_env_file=None, database=url, ai_workers=0, VIDRASSO_DB_POOL="3")  # type: ignore[call-arg]
+    config = Config(_env_file=None, database=url, ai_workers=0, BOT_DB_POOL="3")  # type: ignore[call-arg]
     opened = await Services.open(config)
     storage = opened.storage
     try:

@@ -1,4 +1,4 @@
-"""The language of a server's public messages (``/vidrasso settings language``), and the
+"""The language of a server's public messages (``/manage settings language``), and the
 managers' commands in the reader's words: answers in the member's own language, the notice of a
 stopped game in the server's."""
 
@@ -53,15 +53,15 @@ async def test_the_settings_show_the_language_of_public_messages(
     h: Harness, clock: FakeClock
 ) -> None:
     mod = h.add_member("mod", manage_guild=True)
-    r = await h.slash(mod, "vidrasso settings")
+    r = await h.slash(mod, "manage settings")
     fields = {f["name"]: f["value"] for f in r.messages[-1].embeds[0]["fields"]}
     assert fields["Language of public messages"] == "the server's language (English)"
     server_speaks(h, discord.Locale.japanese)
-    r = await h.slash(mod, "vidrasso settings", language="ja")
+    r = await h.slash(mod, "manage settings", language="ja")
     assert r.messages[-1].content == "Saved."
     fields = {f["name"]: f["value"] for f in r.messages[-1].embeds[0]["fields"]}
     assert fields["Language of public messages"] == "日本語"
-    r = await h.slash(mod, "vidrasso settings", language="auto")
+    r = await h.slash(mod, "manage settings", language="auto")
     fields = {f["name"]: f["value"] for f in r.messages[-1].embeds[0]["fields"]}
     assert fields["Language of public messages"] == "the server's language (日本語)"
 
@@ -74,13 +74,17 @@ async def test_managers_commands_speak_the_members_language(h: Harness, clock: F
         h, discord.Locale.japanese, "alice", "bob", "carol", "mod"
     )
 
-    r = await h.slash(carol, "vidrasso settings", time=600)
-    assert r.messages[-1].text().startswith("ヴィドラッソの設定を変えられるのは **サーバー管理**")
-    r = await h.slash(mod, "vidrasso settings", time=600)
+    r = await h.slash(carol, "manage settings", time=600, validate=False)  # shown to all
+    assert (
+        r.messages[-1]
+        .text()
+        .startswith("このサーバーのゲーム設定を変えられるのは **サーバー管理**")
+    )
+    r = await h.slash(mod, "manage settings", time=600)
     embed = r.messages[-1].embeds[0]
     assert (r.messages[-1].content, embed["title"]) == (
         "保存しました。",
-        "ヴィドラッソの設定 · Vidrasso Club",
+        "ゲーム設定 · Vidrasso Club",
     )
     fields = {f["name"]: f["value"] for f in embed["fields"]}
     assert fields["既定の持ち時間"] == "10分"
@@ -88,7 +92,7 @@ async def test_managers_commands_speak_the_members_language(h: Harness, clock: F
     assert fields["対局を始められるチャンネル"] == "すべてのチャンネル"
     assert fields["公開メッセージの言語"] == "サーバーの言語（English）"
 
-    await h.slash(mod, "vidrasso abort", game=game_id, reason="テスト")
+    await h.slash(mod, "manage abort", game=game_id, reason="テスト")
     answer = h.last_ephemeral(mod).text()
     assert answer == f"対局 {game_id} を中止しました。勝者なし・レーティング対象外です。"
     notice = [m.text() for m in h.channel_messages(thread) if m.text().startswith("🛑")]
@@ -99,7 +103,7 @@ async def test_managers_commands_speak_the_members_language(h: Harness, clock: F
 
     games = h.world.add_text_channel("games")
     h.feed("CHANNEL_CREATE", raw.channel(h.world, games))
-    await h.slash(mod, "vidrasso settings", allow_channel=games)
+    await h.slash(mod, "manage settings", allow_channel=games)
     r = await h.slash(alice, "vidrasso challenge", opponent=bob)  # the service's refusal
     assert (
         r.messages[-1].text()
@@ -112,8 +116,8 @@ async def test_the_chosen_language_is_the_public_messages(h: Harness, clock: Fak
     mod = h.add_member("mod", manage_guild=True)
     game_id = await challenge_and_accept(h, alice, bob)
     thread = h.threads[0]
-    await h.slash(mod, "vidrasso settings", language="ja")
-    await h.slash(mod, "vidrasso abort", game=game_id)
+    await h.slash(mod, "manage settings", language="ja")
+    await h.slash(mod, "manage abort", game=game_id)
     notice = [m.text() for m in h.channel_messages(thread) if m.text().startswith("🛑")]
     assert notice == [
         f"🛑 対局 {game_id} はサーバー管理者の <@{mod.id}> によって中止されました。"

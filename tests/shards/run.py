@@ -33,7 +33,7 @@ async def shard_process(
     database: str, clock: FakeClock, shard: int | None, seed: int = 1
 ) -> AsyncIterator[Services]:
     """The services of a process running shard ``shard`` of 2 (None: unsharded)."""
-    shards = {} if shard is None else {"VIDRASSO_SHARDS": "2", "VIDRASSO_SHARD_IDS": str(shard)}
+    shards = {} if shard is None else {"BOT_SHARDS": "2", "BOT_SHARD_IDS": str(shard)}
     config = Config(_env_file=None, database=database, ai_workers=0, **shards)  # type: ignore[call-arg]
     opened = await Services.open(config, clock=clock, rng=random.Random(seed))
     try:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from bot.app import VidrassoBot
+from bot.app import CardBot
 from bot.config import Config
 from bot.shards import shard_of
 from games.vidrasso.rules import new_game
@@ -19,7 +19,7 @@ from tests.bot.driver import (
 )
 
 
-def shard_process(database: str, shard: int) -> VidrassoBot:
+def shard_process(database: str, shard: int) -> CardBot:
     """The bot as one of two shard processes over this database: its services and cogs as
     that process has them, on the harness's one unsharded gateway connection (which gateway
     class the settings choose is tests/shards/test_shards.py's)."""
@@ -28,10 +28,10 @@ def shard_process(database: str, shard: int) -> VidrassoBot:
         database=database,
         ai_workers=0,
         table_pictures=False,
-        VIDRASSO_SHARDS="2",
-        VIDRASSO_SHARD_IDS=str(shard),
+        BOT_SHARDS="2",
+        BOT_SHARD_IDS=str(shard),
     )
-    return VidrassoBot(config)
+    return CardBot(config)
 
 
 async def test_only_the_owning_process_resumes_the_computers_turn(database: str) -> None:

@@ -46,8 +46,8 @@ async def process(database: str, clock: FakeClock, shard: int) -> AsyncIterator[
         _env_file=None,
         database=database,
         ai_workers=0,
-        VIDRASSO_SHARDS="2",
-        VIDRASSO_SHARD_IDS=str(shard),
+        BOT_SHARDS="2",
+        BOT_SHARD_IDS=str(shard),
     )
     opened = await Services.open(config, clock=clock, rng=random.Random(shard))
     try:

@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
-from bot.app import ShardedVidrassoBot, VidrassoBot, create_bot
+from bot.app import CardBot, ShardedCardBot, create_bot
 from bot.config import Config, problems
 from bot.shards import EVERY, BadShards, Shards, shard_of
 
@@ -69,22 +69,22 @@ def test_without_shard_settings_the_bot_runs_as_before() -> None:
     plain = config()
     assert not plain.sharded and plain.shards == EVERY
     bot = create_bot(plain)
-    assert type(bot) is VidrassoBot and not isinstance(bot, commands.AutoShardedBot)
-    assert not config(VIDRASSO_SHARDS="", VIDRASSO_SHARD_IDS="").sharded
+    assert type(bot) is CardBot and not isinstance(bot, commands.AutoShardedBot)
+    assert not config(BOT_SHARDS="", BOT_SHARD_IDS="").sharded
 
 
 def test_shard_settings_run_the_auto_sharded_bot_over_the_chosen_shards(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setenv("VIDRASSO_SHARDS", "4")
-    monkeypatch.setenv("VIDRASSO_SHARD_IDS", "3, 1")
+    monkeypatch.setenv("BOT_SHARDS", "4")
+    monkeypatch.setenv("BOT_SHARD_IDS", "3, 1")
     chosen = Config(_env_file=None)  # type: ignore[call-arg]
     assert chosen.sharded and chosen.shards == Shards.of(4, [1, 3])
     bot = create_bot(chosen)
-    assert isinstance(bot, ShardedVidrassoBot) and isinstance(bot, commands.AutoShardedBot)
+    assert isinstance(bot, ShardedCardBot) and isinstance(bot, commands.AutoShardedBot)
     assert (bot.shard_count, bot.shard_ids) == (4, [1, 3])
-    monkeypatch.delenv("VIDRASSO_SHARD_IDS")
-    every = create_bot(config(VIDRASSO_SHARDS="2"))
+    monkeypatch.delenv("BOT_SHARD_IDS")
+    every = create_bot(config(BOT_SHARDS="2"))
     assert isinstance(every, commands.AutoShardedBot)
     assert (every.shard_count, every.shard_ids) == (2, [0, 1])
 
@@ -92,12 +92,12 @@ def test_shard_settings_run_the_auto_sharded_bot_over_the_chosen_shards(
 @pytest.mark.parametrize(
     ("env", "says"),
     [
-        ({"VIDRASSO_SHARDS": "2", "VIDRASSO_SHARD_IDS": "0,2"}, "so 2 cannot be run"),
-        ({"VIDRASSO_SHARDS": "2", "VIDRASSO_SHARD_IDS": "1,1"}, "1 given twice"),
-        ({"VIDRASSO_SHARDS": "2", "VIDRASSO_SHARD_IDS": "one"}, "separated by commas"),
-        ({"VIDRASSO_SHARD_IDS": "1"}, "VIDRASSO_SHARDS is not"),
-        ({"VIDRASSO_SHARDS": "0"}, "at least 1"),
-        ({"VIDRASSO_SHARDS": "two"}, "VIDRASSO_SHARDS: Input should be a valid integer"),
+        ({"BOT_SHARDS": "2", "BOT_SHARD_IDS": "0,2"}, "so 2 cannot be run"),
+        ({"BOT_SHARDS": "2", "BOT_SHARD_IDS": "1,1"}, "1 given twice"),
+        ({"BOT_SHARDS": "2", "BOT_SHARD_IDS": "one"}, "separated by commas"),
+        ({"BOT_SHARD_IDS": "1"}, "BOT_SHARDS is not"),
+        ({"BOT_SHARDS": "0"}, "at least 1"),
+        ({"BOT_SHARDS": "two"}, "BOT_SHARDS: Input should be a valid integer"),
     ],
 )
 def test_bad_shard_settings_say_what_is_wrong(env: dict[str, str], says: str) -> None:
@@ -108,9 +108,9 @@ def test_bad_shard_settings_say_what_is_wrong(env: dict[str, str], says: str) ->
 
 
 def test_bad_shard_settings_stop_the_bot_with_one_clear_line(tmp_path: Path) -> None:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("VIDRASSO_")}
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("BOT_", "VIDRASSO_"))}
     env["PYTHONPATH"] = str(ROOT)
-    (tmp_path / ".env").write_text("DISCORD_TOKEN=x\nVIDRASSO_SHARDS=2\nVIDRASSO_SHARD_IDS=1,2\n")
+    (tmp_path / ".env").write_text("DISCORD_TOKEN=x\nBOT_SHARDS=2\nBOT_SHARD_IDS=1,2\n")
     result = subprocess.run(
         [sys.executable, "-m", "bot"],
         cwd=tmp_path,
@@ -121,4 +121,4 @@ def test_bad_shard_settings_stop_the_bot_with_one_clear_line(tmp_path: Path) -> 
     )
     assert result.returncode == 2
     (line,) = result.stderr.strip().splitlines()
-    assert "VIDRASSO_SHARD_IDS" in line and "2 cannot be run" in line and ".env" in line
+    assert "BOT_SHARD_IDS" in line and "2 cannot be run" in line and ".env" in line

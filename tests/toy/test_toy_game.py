@@ -98,5 +98,5 @@ async def test_three_members_play_it_in_discord(h: Harness) -> None:
         h.guild.id, 1, ann.id, kind="highcard"
     )
     assert high_card.players == 3
-    r = await h.slash(ann, "vidrasso leaderboard")
+    r = await h.slash(ann, "leaderboard")
     assert "Nobody is on this server's ladder yet" in r.messages[-1].text()

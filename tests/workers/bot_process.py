@@ -61,12 +61,12 @@ def start(
     env = {
         **os.environ,
         "DISCORD_TOKEN": "offline",
-        "VIDRASSO_DB": str(database),
-        "VIDRASSO_SYNC_COMMANDS": "false",
-        "VIDRASSO_TABLE_PICTURES": "true",
-        "VIDRASSO_TABLE_WORKERS": str(table_workers),
-        "VIDRASSO_AI_WORKERS": str(ai_workers),
-        "VIDRASSO_LOG_LEVEL": "WARNING",
+        "BOT_DB": str(database),
+        "BOT_SYNC_COMMANDS": "false",
+        "BOT_TABLE_PICTURES": "true",
+        "BOT_TABLE_WORKERS": str(table_workers),
+        "BOT_AI_WORKERS": str(ai_workers),
+        "BOT_LOG_LEVEL": "WARNING",
         "PYTHONPATH": str(ROOT),
     }
     process = subprocess.Popen(

@@ -28,7 +28,7 @@ NAMES = ("Ann", "Ben", "Cid", "Dee")
 
 @pytest.fixture
 def pool() -> Iterator[object]:
-    """A drawing pool made as ``VidrassoBot.start_drawing`` makes it."""
+    """A drawing pool made as ``CardBot.start_drawing`` makes it."""
     for kind in GAMES:
         presentation(kind)
     words = {language: translations(language) for language in LANGUAGES}
@@ -81,6 +81,6 @@ def test_words_travel_as_their_language_and_say_what_words_say() -> None:
 
 def test_the_drawing_processes_are_the_cores_but_one_unless_configured() -> None:
     assert Config(_env_file=None).table_workers == max(1, machine_cores() - 1)  # type: ignore[call-arg]
-    assert Config(_env_file=None, VIDRASSO_TABLE_WORKERS="").table_workers >= 1  # type: ignore[call-arg]
-    assert Config(_env_file=None, VIDRASSO_TABLE_WORKERS="0").table_workers == 0  # type: ignore[call-arg]
-    assert Config(_env_file=None, VIDRASSO_TABLE_WORKERS="3").table_workers == 3  # type: ignore[call-arg]
+    assert Config(_env_file=None, BOT_TABLE_WORKERS="").table_workers >= 1  # type: ignore[call-arg]
+    assert Config(_env_file=None, BOT_TABLE_WORKERS="0").table_workers == 0  # type: ignore[call-arg]
+    assert Config(_env_file=None, BOT_TABLE_WORKERS="3").table_workers == 3  # type: ignore[call-arg]

@@ -1,5 +1,5 @@
 """The PostgreSQL implementation of the storage interface (asyncpg; for bots that outgrow one
-process). Chosen by a ``postgresql://`` URL in ``VIDRASSO_DB``."""
+process). Chosen by a ``postgresql://`` URL in ``BOT_DB``."""
 
 from bot.storage.postgres.database import PostgresStorage, migrations
 

@@ -172,10 +172,10 @@ async def test_four_members_play_a_whole_game_and_nobody_sees_a_hidden_card(
     assert board.players == 4
     assert {r.user_id for r in board.rows[:2]} == {w.id for w in winners}  # a team's rating
     assert (await ladder.leaderboard(h.guild.id, 1, winners[0].id)).players == 0  # not Vidrasso
-    await h.slash(winners[0], "vidrasso stats", game="pidro")
+    await h.slash(winners[0], "stats", game="pidro")
     stats = h.last_public()
     assert "Partnerships" in stats.text() and "1–0" in stats.text()
-    await h.slash(winners[0], "vidrasso leaderboard", game="pidro")
+    await h.slash(winners[0], "leaderboard", game="pidro")
     assert "Pidro ladder" in h.last_public().text()
 
 
@@ -310,7 +310,7 @@ async def test_kills_are_chosen_together_in_one_menu(
 async def test_resigning_concedes_for_the_team_and_tells_the_partner(h: Harness) -> None:
     game_id = await challenge_four(h)
     alice, carol = h.users["alice"], h.users["carol"]
-    await h.slash(alice, "pidro resign")
+    await h.slash(alice, "resign")
     ask = h.last_ephemeral(alice)
     assert f"It counts as a loss for you and <@{carol.id}>." in ask.text()
     await h.click(alice, ask, button_id(ask, "vidrasso:resign:"))
@@ -381,14 +381,13 @@ async def test_a_player_out_of_time_loses_for_the_team(h: Harness) -> None:
     assert (await scheduler(h).run_due()).timed_out == []  # once
 
 
-async def test_no_games_points_at_the_challenge_of_the_game_asked_about(h: Harness) -> None:
+async def test_no_games_points_at_every_games_challenge(h: Harness) -> None:
     alice = h.users["alice"]
-    await h.slash(alice, "pidro games")
-    assert "`/pidro challenge`" in h.last_ephemeral(alice).text()
-    await h.slash(alice, "vidrasso games")
-    assert "`/vidrasso challenge`" in h.last_ephemeral(alice).text()
+    await h.slash(alice, "games")
+    said = h.last_ephemeral(alice).text()
+    assert "`/pidro challenge`" in said and "`/vidrasso challenge`" in said
     h.set_locale(alice, "ja")
-    await h.slash(alice, "pidro games")
+    await h.slash(alice, "games")
     assert "`/ピドロ 挑戦`" in h.last_ephemeral(alice).text()
 
 
@@ -398,11 +397,11 @@ async def test_a_resignation_and_the_inbox_name_computer_seats_as_computers(h: H
     assert me is not None
     await h.slash(alice, "pidro challenge", partner=me, opponent1=me, opponent2=me)
     await h.settle()
-    await h.slash(alice, "pidro resign")
+    await h.slash(alice, "resign")
     ask = h.last_ephemeral(alice).text()
     assert "against Computer 1 (medium) and Computer 3 (medium)?" in ask, ask
     assert "a loss for you and Computer 2 (medium)." in ask, ask
     assert f"<@{me.id}>" not in ask
-    await h.slash(alice, "vidrasso games")
+    await h.slash(alice, "games")
     inbox = h.last_ephemeral(alice).text()
     assert "Computer 1 (medium)" in inbox and f"<@{me.id}>" not in inbox, inbox
