@@ -263,7 +263,7 @@ async def test_the_database_itself_holds_one_game_per_pair_and_channel(database:
     """Behind the service's check (which another process may pass at the same moment)."""
     storage = await open_storage(database)
     OPEN.append(storage)
-    state = VIDRASSO.new_game(random.Random(1), 300)
+    state = VIDRASSO.new_game(random.Random(1), 300, 2)
 
     async def insert(channel: int, *players: int) -> int:
         async with storage.transaction() as tx:

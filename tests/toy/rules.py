@@ -92,8 +92,12 @@ def decide(level: str, view: View, seed: int) -> Play:
 class HighCard:
     kind = "highcard"
     title = "High card"
-    seats = SEATS
+    seat_range = (SEATS, SEATS)
     teams: tuple[tuple[int, ...], ...] = ((0,), (1,), (2,))
+
+    def teams_for(self, seats: int) -> tuple[tuple[int, ...], ...]:
+        return self.teams
+
     targets: tuple[int, ...] = (4,)
     levels: tuple[str, ...] = ("easy",)
     renderer = "tests.toy.presentation"
@@ -104,7 +108,7 @@ class HighCard:
     stat_rules: Mapping[str, StatRule] = {"tricks": "sum", "best_game": "max"}
     round_name = "round {n}"
 
-    def new_game(self, rng: random.Random, target: int) -> State:
+    def new_game(self, rng: random.Random, target: int, seats: int) -> State:
         deck = list(CARDS)
         rng.shuffle(deck)
         return State(hands=tuple(tuple(sorted(deck[i * 4 : i * 4 + 4])) for i in range(SEATS)))
@@ -170,7 +174,7 @@ class HighCard:
     def outcome(self, state: State) -> Outcome | None:
         if state.ending is None:
             return None
-        return Outcome(state.ending, state.winner, state.quitter)
+        return Outcome.won_by(state.ending, state.winner, SEATS, state.quitter)
 
     def resign(self, state: State, seat: int) -> Resign:
         return Resign(seat)
