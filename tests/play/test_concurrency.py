@@ -18,10 +18,10 @@ from bot.play.service import GameService
 from bot.services import Services, open_storage
 from bot.storage import Storage
 from bot.storage.postgres import PostgresStorage
+from games.toy.game import GAME as HIGH_CARD
 from tests.conftest import clean_postgres
 from tests.ladder.finish import VIDRASSO, play, store_finished
 from tests.postgres import Server
-from tests.toy.rules import HIGH_CARD
 
 ALICE, BOB, CAROL = 101, 202, 303
 GUILD = 1
