@@ -77,3 +77,20 @@ async def test_records_add_up_over_games_of_different_counts(storage: Storage) -
     assert await pair(storage, c, d) == PairRecord(0, 0, 1)
     assert await pair(storage, a, c) == PairRecord(2, 0, 0)
     assert await pair(storage, d, a) == PairRecord(0, 1, 0)
+
+
+async def test_stats_show_the_draws_of_a_shared_place(storage: Storage) -> None:
+    from bot.ladder.service import LadderService
+    from cogs.ui.i18n import Words
+    from cogs.ui.ladder_text import stats_embed
+
+    start, final = finished(3, ((0, 1), (2,)))
+    await store_finished(storage, GAME, GUILD, [Seat(p) for p in PEOPLE[:3]], start, final)
+    ladder = LadderService(storage)
+    tied = await ladder.stats(GUILD, PEOPLE[0], PEOPLE[1], kind=GAME.kind)
+    beaten = await ladder.stats(GUILD, PEOPLE[0], PEOPLE[2], kind=GAME.kind)
+    words = Words("en")
+    shown = stats_embed(tied, "ann", PEOPLE[1], words).to_dict()["fields"]
+    assert any("**0** – **0**" in f["value"] and "(1 draw)" in f["value"] for f in shown)
+    shown = stats_embed(beaten, "ann", PEOPLE[2], words).to_dict()["fields"]
+    assert not any("draw" in f["value"] for f in shown)
