@@ -446,7 +446,7 @@ class GamesInProgress:
         about ``moves`` random moves, short of its end and to a card play for its first
         player; its table is posted by the bot's publisher."""
         service, rules = self.bot.services.games, self.rules
-        state = rules.new_game(self.rng, rules.targets[0])
+        state = rules.new_game(self.rng, rules.targets[0], rules.seat_range[0])
         async with self.bot.services.storage.transaction() as tx:
             game_id = await tx.play.insert_game(
                 kind=rules.kind,
@@ -617,7 +617,7 @@ async def run_once(
     kind: str = "vidrasso",
 ) -> Run:
     rng = random.Random(f"vidrasso-bench/{seed}/play")  # the same clicks whatever is stored
-    members = PLAYERS * (rules_for(kind).seats - 1)
+    members = PLAYERS * (rules_for(kind).seat_range[0] - 1)
     world = World(people=[f"player{i:03}" for i in range(members)])
     players = [world.users[f"player{i:03}"] for i in range(members)]
     async with AsyncExitStack() as stack:
@@ -656,7 +656,7 @@ async def run_once(
             groups: list[list[Account]] = []
             taken: set[frozenset[Account]] = set()
             while len(groups) < live:
-                group = rng.sample(players, tables.rules.seats)
+                group = rng.sample(players, tables.rules.seat_range[0])
                 pairs = {frozenset((a, b)) for a in group for b in group if a != b}
                 if not pairs & taken:
                     groups.append(group)

@@ -55,7 +55,7 @@ def random_states(rules: Any, seed: int) -> list[Any]:
     """The states of a game of uniformly random legal moves, through the rules contract, to
     its end or for :data:`MOVES` moves (random bids may sink both sides of a game for ever)."""
     rng = random.Random(seed)
-    state = rules.new_game(rng, rules.targets[0])
+    state = rules.new_game(rng, rules.targets[0], rules.seat_range[0])
     states = [state]
     while rules.outcome(state) is None and len(states) <= MOVES:
         to_act = rules.to_act(state)
@@ -92,11 +92,12 @@ def main() -> None:
         views = []
         for g in range(args.games):
             states = random_states(rules, args.seed + g)
+            seats = tuple(Seat(n) for n in range(rules.seat_range[0]))
             for i, state in enumerate(states[:: args.every]):
                 game = Game(
                     id=g * 10_000 + i, kind=kind, guild_id=1, channel_id=1, thread_id=None,
                     table_message_id=None, table_posted_at=None,
-                    seats=tuple(Seat(n) for n in range(rules.seats)), target=rules.targets[0],
+                    seats=seats, target=rules.targets[0],
                     status=ACTIVE, result=None, winner=None, version=rules.version(state),
                     state=state, created_at=0.0, updated_at=0.0, finished_at=None,
                 )  # fmt: skip
@@ -108,7 +109,7 @@ def main() -> None:
     )
 
     def draw(kind: str, game: Game, public: Any) -> bytes:
-        picture = presentation(kind).picture(game, public, names[: game.rules.seats], words)
+        picture = presentation(kind).picture(game, public, names[: len(game.seats)], words)
         assert picture is not None
         return picture
 

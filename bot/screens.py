@@ -43,7 +43,7 @@ def chart(rng: random.Random, tr: Words) -> bytes:
     for _ in range(40):
         other = Rating(25.0 + rng.uniform(-3, 3), 5.0)
         won = rng.random() < 0.6
-        (mine,), _ = rate([[ratings[-1]], [other]], 0 if won else 1)
+        (mine,), _ = rate([[ratings[-1]], [other]], [1, 2] if won else [2, 1])
         ratings.append(mine)
         at += 86_400 * rng.uniform(0.5, 2.5)
         finished.append(at)

@@ -8,6 +8,7 @@ No rules and no SQL here: the services decide, and the shared flows in :mod:`cog
 
 from __future__ import annotations
 
+import inspect
 import logging
 from typing import TYPE_CHECKING, Any
 
@@ -70,36 +71,45 @@ def target_choices(rules: GameRules) -> list[app_commands.Choice[int]]:
 
 
 def challenge_command(cog: Play, rules: GameRules) -> Subcommand:
-    """``challenge`` for a game: one member option per seat to fill, named by the game."""
+    """``challenge`` for a game: one member option per seat to fill, named by the game. The
+    seats the fewest players need are required, the others (up to the most players) optional:
+    the members named and the challenger are the game's players."""
+    low = rules.seat_range[0]
 
-    async def one(
-        interaction: discord.Interaction,
-        player1: discord.Member,
-        target: int | None = None,
-        per_move: int | None = None,
-    ) -> None:
-        await cog.challenge(interaction, rules, [player1], target, per_move)
+    async def challenge(interaction: discord.Interaction, **options: Any) -> None:
+        named = [
+            (invite, options[f"player{i}"])
+            for i, invite in enumerate(rules.invites, start=1)
+            if options.get(f"player{i}") is not None
+        ]
+        members = [member for _, member in sorted(named, key=lambda pair: pair[0].seat)]
+        await cog.challenge(
+            interaction, rules, members, options.get("target"), options.get("per_move")
+        )
 
-    async def two(
-        interaction: discord.Interaction,
-        player1: discord.Member,
-        player2: discord.Member,
-        target: int | None = None,
-        per_move: int | None = None,
-    ) -> None:
-        await cog.challenge(interaction, rules, [player1, player2], target, per_move)
-
-    async def three(
-        interaction: discord.Interaction,
-        player1: discord.Member,
-        player2: discord.Member,
-        player3: discord.Member,
-        target: int | None = None,
-        per_move: int | None = None,
-    ) -> None:
-        await cog.challenge(interaction, rules, [player1, player2, player3], target, per_move)
-
-    callback: Any = {1: one, 2: two, 3: three}[len(rules.invites)]
+    # discord.py reads a command's options from its callback's signature: one per invitation.
+    keyword = inspect.Parameter.KEYWORD_ONLY
+    players = [
+        inspect.Parameter(f"player{i}", keyword, annotation=discord.Member)
+        if i < low
+        else inspect.Parameter(
+            f"player{i}", keyword, annotation=discord.Member | None, default=None
+        )
+        for i in range(1, len(rules.invites) + 1)
+    ]
+    challenge.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
+        [
+            inspect.Parameter(
+                "interaction",
+                inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                annotation=discord.Interaction,
+            ),
+            *players,
+            inspect.Parameter("target", keyword, annotation=int | None, default=None),
+            inspect.Parameter("per_move", keyword, annotation=int | None, default=None),
+        ]
+    )
+    callback: Any = challenge
     names = {f"player{i}": invite.option for i, invite in enumerate(rules.invites, start=1)}
     helps = {f"player{i}": invite.description for i, invite in enumerate(rules.invites, start=1)}
     points = " or ".join(str(t) for t in rules.targets)
@@ -220,7 +230,7 @@ class Play(commands.Cog):
         target: int | None,
         per_move: int | None,
     ) -> None:
-        """Challenge members to the seats the game's options name; the bot's own account
+        """Challenge ``members`` (in seat order, from seat 1) to a game; the bot's own account
         fills its seat with the computer (alone, it is a game against the computer)."""
         if interaction.guild is None or interaction.channel_id is None:
             await reply(interaction, private(interaction)(NOT_IN_DMS))
@@ -240,14 +250,11 @@ class Play(commands.Cog):
             raise ChallengeRefused(
                 "I can't play {game} myself. Challenge a person.", game=rules.title
             )
-        by_seat = {
-            invite.seat: member for invite, member in zip(rules.invites, members, strict=True)
-        }
         seats = [
             Invite(m.id, accepted=True, computer=default_level(rules))
             if m.id == me.id
             else Invite(m.id)
-            for _, m in sorted(by_seat.items())
+            for m in members
         ]
         row = await services.games.challenge(
             kind=rules.kind,

@@ -18,8 +18,10 @@ from bot.games.base import (
     IllegalMove,
     Invitation,
     Outcome,
+    Place,
     StatRule,
     default_level,
+    seat_counts,
     team_of,
 )
 
@@ -81,10 +83,12 @@ __all__ = [
     "IllegalMove",
     "Invitation",
     "Outcome",
+    "Place",
     "StatRule",
     "default_level",
     "register",
     "rules_for",
+    "seat_counts",
     "team_of",
     "unregister",
 ]

@@ -37,16 +37,46 @@ class IllegalMove(ServiceError, ValueError):
     with its values, like every :class:`~bot.errors.ServiceError`)."""
 
 
+Place = tuple[int, ...]
+"""One place of a finishing order: the teams (indexes in :meth:`GameRules.teams_for`) tied there."""
+
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """The end of a game, as the platform sees it."""
+    """The end of a game, as the platform sees it: how it ended and the finishing order."""
 
     ending: str
     """One of :data:`ENDINGS`."""
-    winner: int | None
-    """The winning team's index in :attr:`GameRules.teams`; None when nobody won (abandoned)."""
+    places: tuple[Place, ...]
+    """The finishing order, best first: each place holds the teams tied there, and every team
+    is in exactly one place. Empty when nobody won (an abandoned game)."""
     seat: int | None = None
     """Who resigned or ran out of time, where that applies."""
+
+    @classmethod
+    def won_by(
+        cls, ending: str, winner: int | None, teams: int, seat: int | None = None
+    ) -> Outcome:
+        """The outcome of a game team ``winner`` won, every other team tied below it (a game
+        of two teams, or one that ranks nobody but its winner); None: nobody won."""
+        if winner is None:
+            return cls(ending, (), seat)
+        others = tuple(t for t in range(teams) if t != winner)
+        return cls(ending, ((winner,), others) if others else ((winner,),), seat)
+
+    @property
+    def winner(self) -> int | None:
+        """The team alone in first place; None when nobody won or teams tie for first."""
+        if not self.places or len(self.places[0]) != 1:
+            return None
+        return self.places[0][0]
+
+    def place_of(self, team: int) -> int | None:
+        """``team``'s place, 1 for the best (tied teams share it); None when nobody won."""
+        for index, teams in enumerate(self.places, start=1):
+            if team in teams:
+                return index
+        return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,10 +100,8 @@ class GameRules(Protocol):
     """The stored and typed name, e.g. ``vidrasso``."""
     title: str
     """The name shown to people, e.g. ``Vidrasso``."""
-    seats: int
-    """How many players a game has."""
-    teams: tuple[tuple[int, ...], ...]
-    """The seats of each team (one seat each in a game without partners)."""
+    seat_range: tuple[int, int]
+    """The fewest and the most players a game may have (equal for a fixed count)."""
     targets: tuple[int, ...]
     """The points a game may be played to; the first is the default."""
     levels: tuple[str, ...]
@@ -86,15 +114,22 @@ class GameRules(Protocol):
     simulator: str
     """The module of the game's simulator, for ``python -m bot.simulate``: ``main(argv)``."""
     invites: tuple[Invitation, ...]
-    """The seats a challenge names members for (every seat but the challenger's, seat 0)."""
+    """The seats a challenge names members for, in seat order (every seat but the challenger's,
+    seat 0, up to the most players): the first ``min - 1`` are required, the others optional,
+    so a challenge's count is the challenger and the members named."""
     stat_rules: Mapping[str, StatRule]
     """The statistics :meth:`seat_stats` reports, and how each adds up on the ladder."""
     round_name: str
     """What the game calls its ``n``-th round in a list of games, a template of ``{n}``
     marked for the catalogs (``round {n}``; Pidro's ``hand {n}``)."""
 
-    def new_game(self, rng: random.Random, target: int) -> State:
-        """A new game (dealt, ready for the first player to act)."""
+    def teams_for(self, seats: int) -> tuple[tuple[int, ...], ...]:
+        """The seats of each team in a game of ``seats`` players (one seat each in a game
+        without partners); ``seats`` is in :attr:`seat_range`."""
+        ...
+
+    def new_game(self, rng: random.Random, target: int, seats: int) -> State:
+        """A new game of ``seats`` players (dealt, ready for the first player to act)."""
         ...
 
     def apply(self, state: State, action: Action) -> tuple[State, list[Event]]:
@@ -123,15 +158,18 @@ class GameRules(Protocol):
         ...
 
     def outcome(self, state: State) -> Outcome | None:
-        """How the game ended, or None while it goes on."""
+        """How the game ended, with its finishing order, or None while it goes on."""
         ...
 
     def resign(self, state: State, seat: int) -> Action:
-        """The action of ``seat`` giving up (its team loses)."""
+        """The action of ``seat`` giving up. What it means is the game's own rule, told by
+        :meth:`outcome` once the game ends: with two teams its team loses; with more, the
+        game may end (its team last, the others placed as the game says) or go on without
+        it (its team taking the worst place left)."""
         ...
 
     def time_out(self, state: State, seat: int) -> Action:
-        """The action of ``seat`` running out of time (its team loses)."""
+        """The action of ``seat`` running out of time: the game's own rule, as :meth:`resign`."""
         ...
 
     def abandon(self, state: State) -> Action:
@@ -182,9 +220,15 @@ def default_level(rules: GameRules) -> str:
     return rules.levels[len(rules.levels) // 2]
 
 
-def team_of(rules: GameRules, seat: int) -> int:
-    """The index of the team ``seat`` plays for."""
-    for index, team in enumerate(rules.teams):
+def seat_counts(rules: GameRules) -> range:
+    """Every number of players a game of ``rules`` may have, fewest first."""
+    low, high = rules.seat_range
+    return range(low, high + 1)
+
+
+def team_of(rules: GameRules, seat: int, seats: int) -> int:
+    """The index of the team ``seat`` plays for in a game of ``seats`` players."""
+    for index, team in enumerate(rules.teams_for(seats)):
         if seat in team:
             return index
     raise ValueError(f"seat {seat} is in no team of {rules.kind}")

@@ -34,7 +34,16 @@ class EngineGame:
         """The rules' refusal as the platform's sentence."""
         raise NotImplementedError
 
-    def new_game(self, rng: random.Random, target: int) -> State:
+    seat_range: tuple[int, int]
+    teams: tuple[tuple[int, ...], ...]
+    """The game's teams: both engines play one fixed count (the game's only seat count)."""
+
+    def teams_for(self, seats: int) -> tuple[tuple[int, ...], ...]:
+        return self.teams
+
+    def new_game(self, rng: random.Random, target: int, seats: int) -> State:
+        if seats != self.seat_range[0]:
+            raise ValueError(f"{seats} players: this game has {self.seat_range[0]}")
         return self.rules.new_game(rng, target)
 
     def apply(self, state: State, action: Action) -> tuple[State, list[Any]]:
@@ -69,7 +78,10 @@ class EngineGame:
         outcome = state.outcome
         if outcome is None:
             return None
-        return Outcome(outcome.termination.value, outcome.winner, outcome.seat)
+        # Two teams: the winner first, the other second (a resignation or time-out loses).
+        return Outcome.won_by(
+            outcome.termination.value, outcome.winner, len(self.teams), outcome.seat
+        )
 
     def resign(self, state: State, seat: int) -> Resign:
         return Resign(seat)

@@ -34,6 +34,14 @@ class Result(enum.Enum):
             return cls.NONE
         return cls.WIN if winner == team else cls.LOSS
 
+    @classmethod
+    def of_place(cls, place: int | None) -> Result:
+        """The result of a player whose team finished in ``place``: first place (shared or
+        not) is a win, any other a loss; None (nobody won) no result."""
+        if place is None:
+            return cls.NONE
+        return cls.WIN if place == 1 else cls.LOSS
+
 
 @dataclass(frozen=True, slots=True)
 class Totals:
@@ -121,14 +129,19 @@ class GameEntry:
     finished_at: float
     opponent_name: str | None = None
     """The opponent's last seen display name (filled in when read back)."""
+    place: int | None = None
+    """The player's team's place in the finishing order (1 the best; tied teams share it);
+    None when nobody won (an abandoned game)."""
 
 
 @dataclass(frozen=True, slots=True)
 class PairRecord:
-    """Rated games between two players on opposite teams, from the first one's side."""
+    """Rated games between two players on opposite teams, from the first one's side: a win
+    when the first finished above the second, a draw when their teams shared a place."""
 
     wins: int
     losses: int
+    draws: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,9 +3,10 @@
 **The model.** :class:`openskill.models.PlackettLuce` with the library's documented defaults
 (mu 25, sigma 25/3, beta 25/6, tau 25/300). It is the library's default and recommended model,
 a Bayesian (Weng-Lin) rating with an uncertainty per player, like Glicko-2; for two players it is
-the Bradley-Terry model, the logistic family Elo and Glicko belong to. A game is a win for the
-winning team and a loss for every other, whatever ended it (the last round, a resignation, a
-time-out); partners are rated as one team, as openskill does natively.
+the Bradley-Terry model, the logistic family Elo and Glicko belong to. A game is rated by its
+finishing order (openskill's ranks: each team beat every team placed below it and tied with any
+team sharing its place), whatever ended it (the last round, a resignation, a time-out); with two
+teams that is a win and a loss. Partners are rated as one team, as openskill does natively.
 
 **The scale.** In the model, a player beats another with probability
 ``1 / (1 + exp(-(mu_a - mu_b) / c))`` where ``c = sqrt(2 beta² + sigma_a² + sigma_b²)``. Glicko-2
@@ -71,13 +72,15 @@ INITIAL = Rating()
 """Every player's rating before their first rated game."""
 
 
-def rate(teams: Sequence[Sequence[Rating]], winner: int) -> list[list[Rating]]:
-    """Every team's ratings after team ``winner`` beat all the others (who tie for second).
+def rate(teams: Sequence[Sequence[Rating]], places: Sequence[int]) -> list[list[Rating]]:
+    """Every team's ratings after a game in which team ``t`` finished in place ``places[t]``
+    (1 the best; tied teams share a place).
 
     ``teams[t][i]`` is the rating of team ``t``'s ``i``-th player; the answer has the same shape.
-    openskill rates teams natively: a team's strength is the sum of its players'.
+    openskill rates teams natively (a team's strength is the sum of its players') and takes the
+    finishing order as ranks, lower better, equal ranks a tie.
     """
-    ranks: list[float] = [0 if t == winner else 1 for t in range(len(teams))]
+    ranks = [float(place) for place in places]
     rated = MODEL.rate([[MODEL.rating(r.mu, r.sigma) for r in team] for team in teams], ranks=ranks)
     return [[Rating(p.mu, p.sigma) for p in team] for team in rated]
 

@@ -4,14 +4,15 @@
 the ratings and every aggregate commit together or not at all. What counts (see
 docs/decisions.md, "Ladder"), for a game of any kind with any teams:
 
-- a game whose every seat is a member and that ends with a winner (last round, resignation,
-  time-out) is rated: a win for each player of the winning team, a loss for every other player;
-  openskill rates the teams (the losers tie); each winner and each loser get a head-to-head
-  result against each other (two losers of a game of three or more teams get none);
-  each player's own statistics (the game's ``seat_stats``) are added to their totals;
-- an abandoned game (no winner) is unrated and counts for nothing but the history;
+- a game whose every seat is a member and that ends with a finishing order (last round,
+  resignation, time-out) is rated by it: openskill rates the teams by their places (tied teams
+  share a rank); first place (shared or not) is a win in a player's totals, any other place a
+  loss; every pair of players on different teams gets a head-to-head result (the better place
+  wins, a shared place is a draw); each player's own statistics (the game's ``seat_stats``) are
+  added to their totals;
+- an abandoned game (no finishing order) is unrated and counts for nothing but the history;
 - a game with a computer seat is unrated and only adds to each member's record against that
-  computer level (a win when their team won).
+  computer level (a win when their team finished first).
 
 Every member's seat gets one history entry.
 """
@@ -39,52 +40,69 @@ async def record_result(tx: Transaction, game: Game) -> None:
     store = tx.ladder
     if await store.is_recorded(game.id):
         return
+    places = _places(game)
     if game.has_computer:
-        await _record_computer_game(store, game)
-    elif game.winner is None:
+        await _record_computer_game(store, game, places)
+    elif places is None:
         for seat in range(len(game.seats)):
-            await store.add_entry(_entry(game, seat, rated=False, rating=None))
+            await store.add_entry(_entry(game, seat, rated=False, rating=None, place=None))
     else:
-        await _record_rated_game(store, game, game.winner)
+        await _record_rated_game(store, game, places)
 
 
-async def _record_rated_game(store: LadderStore, game: Game, winner: int) -> None:
+def _places(game: Game) -> list[int] | None:
+    """Each team's place (1 the best, tied teams sharing one); None when nobody won."""
+    outcome = game.outcome
+    if outcome is None or not outcome.places:
+        return None
+    found = [outcome.place_of(team) for team in range(len(game.teams))]
+    if any(place is None for place in found):
+        raise ValueError(f"game {game.id}: a team is missing from the finishing order")
+    return [place for place in found if place is not None]
+
+
+async def _record_rated_game(store: LadderStore, game: Game, places: list[int]) -> None:
     rules = game.rules
-    people = [game.seats[seat].user_id for team in rules.teams for seat in team]
+    teams = game.teams
+    people = [game.seats[seat].user_id for team in teams for seat in team]
     await store.hold_players(game.guild_id, game.kind, people)
     before = {
         seat: await store.totals(game.guild_id, game.kind, game.seats[seat].user_id) or Totals()
-        for team in rules.teams
+        for team in teams
         for seat in team
     }
-    ratings = rate([[before[seat].rating for seat in team] for team in rules.teams], winner)
+    ratings = rate([[before[seat].rating for seat in team] for team in teams], places)
     rounds = rules.rounds(game.state)
-    for team, seats in enumerate(rules.teams):
-        won = team == winner
+    for team, seats in enumerate(teams):
+        place = places[team]
         for seat, rating in zip(seats, ratings[team], strict=True):
             user_id = game.seats[seat].user_id
             totals = before[seat].after(
-                won=won,
+                won=Result.of_place(place) is Result.WIN,
                 rating=rating,
                 rounds=rounds,
                 stats=rules.seat_stats(game.state, seat),
                 rules=rules.stat_rules,
             )
             await store.save_totals(game.guild_id, game.kind, user_id, totals, _finished_at(game))
-            await store.add_entry(_entry(game, seat, rated=True, rating=rating))
-            for opponent in game.opponents_of(seat) if won else rules.teams[winner]:
+            await store.add_entry(_entry(game, seat, rated=True, rating=rating, place=place))
+            # Head to head for every pair on different teams: the better place wins.
+            for opponent in game.opponents_of(seat):
+                theirs = places[game.team_of(opponent)]
+                won = None if theirs == place else place < theirs
                 opponent_id = game.seats[opponent].user_id
                 await store.add_pair_result(game.guild_id, game.kind, user_id, opponent_id, won)
 
 
-async def _record_computer_game(store: LadderStore, game: Game) -> None:
+async def _record_computer_game(store: LadderStore, game: Game, places: list[int] | None) -> None:
     for seat in range(len(game.seats)):
         if game.is_computer(seat):
             continue
-        await store.add_entry(_entry(game, seat, rated=False, rating=None))
+        place = None if places is None else places[game.team_of(seat)]
+        await store.add_entry(_entry(game, seat, rated=False, rating=None, place=place))
         level = _computer_level(game, seat)
-        if game.winner is not None and level is not None:
-            won = game.winner == game.team_of(seat)
+        if place is not None and level is not None:
+            won = Result.of_place(place) is Result.WIN
             user_id = game.seats[seat].user_id
             await store.add_computer_result(game.guild_id, game.kind, user_id, level, won)
 
@@ -95,7 +113,9 @@ def _computer_level(game: Game, seat: int) -> str | None:
     return next((game.seats[s].computer for s in others if game.is_computer(s)), None)
 
 
-def _entry(game: Game, seat: int, *, rated: bool, rating: Rating | None) -> GameEntry:
+def _entry(
+    game: Game, seat: int, *, rated: bool, rating: Rating | None, place: int | None
+) -> GameEntry:
     team = game.team_of(seat)
     points = game.rules.points(game.state)
     opponents = game.opponents_of(seat)
@@ -108,7 +128,7 @@ def _entry(game: Game, seat: int, *, rated: bool, rating: Rating | None) -> Game
         team=team,
         opponent_id=game.seats[opponents[0]].user_id,
         computer_level=_computer_level(game, seat),
-        result=Result.of(game.winner, team),
+        result=Result.of_place(place),
         ending=game.result or "",
         rated=rated,
         points=points[team],
@@ -116,6 +136,7 @@ def _entry(game: Game, seat: int, *, rated: bool, rating: Rating | None) -> Game
         rounds=game.rules.rounds(game.state),
         rating=rating,
         finished_at=_finished_at(game),
+        place=place,
     )
 
 

@@ -49,9 +49,10 @@ class LadderStore(Protocol):
         ...
 
     async def add_pair_result(
-        self, guild_id: int, kind: str, user_id: int, opponent_id: int, won: bool
+        self, guild_id: int, kind: str, user_id: int, opponent_id: int, won: bool | None
     ) -> None:
-        """One more rated win or loss of ``user_id`` against ``opponent_id``."""
+        """One more rated win or loss of ``user_id`` against ``opponent_id`` (None: a draw,
+        their teams sharing a place)."""
         ...
 
     async def add_computer_result(

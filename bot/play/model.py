@@ -101,7 +101,8 @@ class Game:
     result: str | None
     """How it ended (see :data:`bot.games.ENDINGS`), once it has."""
     winner: int | None
-    """The winning team, once there is one."""
+    """The team alone in first place, once there is one (stored; the whole finishing order
+    is the state's, :attr:`outcome`)."""
     version: int
     state: Any = field(compare=False)
     """The game's own state (see its rules in :attr:`rules`)."""
@@ -160,16 +161,19 @@ class Game:
                 return index
         return None
 
+    @property
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        """The seats of each team, for this game's number of players."""
+        return self.rules.teams_for(len(self.seats))
+
     def team_of(self, seat: int) -> int:
-        return team_of(self.rules, seat)
+        return team_of(self.rules, seat, len(self.seats))
 
     def partners_of(self, seat: int) -> tuple[int, ...]:
         """The other seats of ``seat``'s team."""
-        return tuple(s for s in self.rules.teams[self.team_of(seat)] if s != seat)
+        return tuple(s for s in self.teams[self.team_of(seat)] if s != seat)
 
     def opponents_of(self, seat: int) -> tuple[int, ...]:
         """Every seat of the other teams."""
         mine = self.team_of(seat)
-        return tuple(
-            s for index, team in enumerate(self.rules.teams) if index != mine for s in team
-        )
+        return tuple(s for index, team in enumerate(self.teams) if index != mine for s in team)

@@ -160,9 +160,14 @@ class GameService:
         challenge open that long when it is longer than the usual challenge time.
         """
         rules = self._rules(kind)
-        if len(seats) + 1 != rules.seats:
+        low, high = rules.seat_range
+        if not low <= len(seats) + 1 <= high:
+            if low == high:
+                raise BadRequest(
+                    "{game} is played by {count} players.", game=rules.title, count=low
+                )
             raise BadRequest(
-                "{game} is played by {count} players.", game=rules.title, count=rules.seats
+                "{game} is played by {low} to {high} players.", game=rules.title, low=low, high=high
             )
         people = [challenger_id, *(s.user_id for s in seats if s.computer is None)]
         if len(set(people)) != len(people):
@@ -313,7 +318,9 @@ class GameService:
         async with self.storage.transaction() as tx:
             if await tx.play.active_game_between(channel_id, [player_id, computer_id]):
                 raise ChallengeRefused(AGAINST_ME)
-            seats = [Seat(player_id), *(Seat(computer_id, level) for _ in range(rules.seats - 1))]
+            # The fewest players the game allows: the member and as few computers as it takes.
+            count = max(rules.seat_range[0], 2)
+            seats = [Seat(player_id), *(Seat(computer_id, level) for _ in range(count - 1))]
             game = await self._start(
                 tx,
                 kind=kind,
@@ -343,7 +350,7 @@ class GameService:
         """Create the game (and close the challenge it comes from, before the hooks: the clock
         takes its time per move from it)."""
         rules = rules_for(kind)
-        state = rules.new_game(rng or self.rng, target)
+        state = rules.new_game(rng or self.rng, target, len(seats))
         try:
             game_id = await tx.play.insert_game(
                 kind=kind,

@@ -231,6 +231,8 @@ def stats_embed(
             if pair is not None
             else tr("No rated games between {name} and {viewer} yet.", name=name, viewer=viewer)
         )
+        if pair is not None and pair.draws:
+            value += " " + tr.n("({count} draw)", "({count} draws)", pair.draws)
         embed.add_field(name=tr("Head to head"), value=value, inline=False)
     if stats.partners:
         partners = "\n".join(

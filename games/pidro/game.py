@@ -46,7 +46,7 @@ class Pidro(EngineGame):
     rules = pidro
     kind = "pidro"
     title = "Pidro"
-    seats = 4
+    seat_range = (4, 4)
     teams: tuple[tuple[int, ...], ...] = TEAMS
     targets: tuple[int, ...] = TARGETS
     levels: tuple[str, ...] = ("easy", "medium")

@@ -94,7 +94,7 @@ class Vidrasso(EngineGame):
     rules = engine
     kind = "vidrasso"
     title = "Vidrasso"
-    seats = 2
+    seat_range = (2, 2)
     teams: tuple[tuple[int, ...], ...] = ((0,), (1,))
     targets: tuple[int, ...] = TARGETS
     levels: tuple[str, ...] = LEVELS

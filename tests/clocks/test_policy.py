@@ -229,7 +229,7 @@ def test_which_moves_restart_the_clock(
 
 
 def test_the_first_gift_keeps_the_other_players_clock() -> None:
-    state = VIDRASSO.new_game(random.Random(3), 300)
+    state = VIDRASSO.new_game(random.Random(3), 300, 2)
     c = start_clock(DAY, START, VIDRASSO.to_act(state), 2)
     at = START
 
@@ -256,7 +256,7 @@ def test_the_first_gift_keeps_the_other_players_clock() -> None:
 
 
 def test_several_out_of_time_abandon_the_game() -> None:
-    state = VIDRASSO.new_game(random.Random(3), 300)
+    state = VIDRASSO.new_game(random.Random(3), 300, 2)
     while VIDRASSO.to_act(state) != (0, 1):
         state, _ = VIDRASSO.apply(state, VIDRASSO.legal_actions(state, state.to_act[0])[0])
     up = timeout_action(vidrasso_game(state))

@@ -13,6 +13,7 @@ from bot.errors import NotFound
 from bot.play.model import Game, Seat
 from bot.play.service import Moved
 from bot.services import Services
+from games.toy.game import GAME as HIGH_CARD
 from tests.clocks.clock import (
     ALICE,
     BOB,
@@ -26,7 +27,6 @@ from tests.clocks.clock import (
     services,
     start,
 )
-from tests.toy.rules import HIGH_CARD
 
 
 @pytest.fixture
@@ -312,11 +312,11 @@ async def test_three_seats_time_out_and_share_the_inbox(
     database: str, clock: FakeClock, high_card: None
 ) -> None:
     async with services(database, clock) as s:
-        game_id = await start(s.games, ALICE, BOB, CAROL, kind="highcard", time_per_move=HOUR)
+        game_id = await start(s.games, ALICE, BOB, CAROL, kind=HIGH_CARD.kind, time_per_move=HOUR)
         vidrasso = await start(s.games, ALICE, DAVE)
         started = await s.clocks.clock_of(game_id)
         assert started is not None and started.reminders == (0, 0, 0)
-        assert {g.game.kind for g in await s.clocks.inbox(GUILD, CAROL)} == {"highcard"}
+        assert {g.game.kind for g in await s.clocks.inbox(GUILD, CAROL)} == {HIGH_CARD.kind}
         assert {g.game.id for g in await s.clocks.inbox(GUILD, ALICE)} == {game_id, vidrasso}
         await move(s.games, game_id)  # seat 0 plays; seat 1 is waited for
         clock.advance(HOUR / 2)

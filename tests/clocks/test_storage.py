@@ -44,7 +44,7 @@ VALUES (?, ?, ?, ?, ?, ?, ?)
 def states(seed: int) -> dict[str, Any]:
     """A Vidrasso game's states at each kind of wait, and one over (resigned)."""
     rng = random.Random(seed)
-    state = VIDRASSO.new_game(rng, 300)
+    state = VIDRASSO.new_game(rng, 300, 2)
     found: dict[str, Any] = {"trump": state}
     while VIDRASSO.to_act(state) != (0, 1):
         state, _ = VIDRASSO.apply(state, VIDRASSO.legal_actions(state, state.to_act[0])[0])
@@ -167,7 +167,7 @@ async def test_games_running_before_clocks_get_a_fresh_day(tmp_path: Path) -> No
 
 
 async def new_game(storage: SqliteStorage, *seats: Seat) -> int:
-    state = VIDRASSO.new_game(random.Random(1), 300)
+    state = VIDRASSO.new_game(random.Random(1), 300, 2)
     async with storage.transaction() as tx:
         return await tx.play.insert_game(
             kind="vidrasso",

@@ -24,7 +24,7 @@ def play(seed: int, *, moves: int | None = None, target: int = 300) -> tuple[Any
     """A new Vidrasso game and the state after ``moves`` random legal moves, stopping short of
     the end (None: play to the end)."""
     rng = random.Random(seed)
-    start = state = VIDRASSO.new_game(rng, target)
+    start = state = VIDRASSO.new_game(rng, target, 2)
     done = 0
     while VIDRASSO.outcome(state) is None and (moves is None or done < moves):
         after, _ = VIDRASSO.settle(state, rng)

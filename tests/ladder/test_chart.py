@@ -23,7 +23,7 @@ def _history(games: int, seed: int = 1) -> list[Rating]:
     me, out = INITIAL, [INITIAL]
     for _ in range(games):
         opponent = Rating(25 + rng.gauss(0, 1.5), 2.0)
-        (me,), _ = rate([[me], [opponent]], 0 if rng.random() < 0.6 else 1)
+        (me,), _ = rate([[me], [opponent]], [1, 2] if rng.random() < 0.6 else [2, 1])
         out.append(me)
     return out
 

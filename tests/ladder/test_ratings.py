@@ -67,7 +67,7 @@ def test_the_model_reproduces_the_manuals_win_prediction() -> None:
 def test_rate_is_the_models_update_with_the_winner_ranked_first() -> None:
     winner, loser = Rating(27.0, 6.0), Rating(24.0, 7.5)
 
-    [[won], [lost]] = rate([[winner], [loser]], 0)
+    [[won], [lost]] = rate([[winner], [loser]], [1, 2])
 
     [[w], [lo]] = MODEL.rate([[MODEL.rating(27.0, 6.0)], [MODEL.rating(24.0, 7.5)]])
     assert (won.mu, won.sigma) == (w.mu, w.sigma)
@@ -75,11 +75,11 @@ def test_rate_is_the_models_update_with_the_winner_ranked_first() -> None:
     # Seated the other way round, with ranks saying who won, the update is the same.
     [[lo2], [w2]] = MODEL.rate([[MODEL.rating(24.0, 7.5)], [MODEL.rating(27.0, 6.0)]], ranks=[2, 1])
     assert (w2.mu, lo2.mu) == pytest.approx((won.mu, lost.mu))
-    assert rate([[loser], [winner]], 1) == [[lost], [won]]
+    assert rate([[loser], [winner]], [2, 1]) == [[lost], [won]]
 
 
 def test_two_new_players_move_symmetrically_and_grow_more_certain() -> None:
-    [[won], [lost]] = rate([[INITIAL], [INITIAL]], 0)
+    [[won], [lost]] = rate([[INITIAL], [INITIAL]], [1, 2])
 
     assert won.mu - 25 == pytest.approx(25 - lost.mu)
     assert won.mu > 25 > lost.mu
@@ -87,20 +87,20 @@ def test_two_new_players_move_symmetrically_and_grow_more_certain() -> None:
     assert won.sigma < INITIAL.sigma
     # An upset moves ratings more than the expected result does.
     strong, weak = Rating(30.0, 4.0), Rating(20.0, 4.0)
-    expected_gain = rate([[strong], [weak]], 0)[0][0].mu - strong.mu
-    upset_gain = rate([[strong], [weak]], 1)[1][0].mu - weak.mu
+    expected_gain = rate([[strong], [weak]], [1, 2])[0][0].mu - strong.mu
+    upset_gain = rate([[strong], [weak]], [2, 1])[1][0].mu - weak.mu
     assert upset_gain > expected_gain > 0
 
 
 def test_teams_are_rated_as_the_manual_rates_them() -> None:
     """The manual's two-team example, through our wrapper: partners move together."""
-    [[a1, a2], [b1, b2]] = rate([[INITIAL, INITIAL], [INITIAL, INITIAL]], 0)
+    [[a1, a2], [b1, b2]] = rate([[INITIAL, INITIAL], [INITIAL, INITIAL]], [1, 2])
 
     assert a1 == a2 and b1 == b2
     assert (a1.mu, a1.sigma) == pytest.approx((26.964294621803063, 8.177962604389991))
     assert (b1.mu, b1.sigma) == pytest.approx((23.035705378196937, 8.177962604389991))
     # Three teams: one winner, and the two others tie for second.
-    [[first], [second], [third]] = rate([[INITIAL], [INITIAL], [INITIAL]], 0)
+    [[first], [second], [third]] = rate([[INITIAL], [INITIAL], [INITIAL]], [1, 2, 2])
     assert first.mu > 25 > second.mu == third.mu
 
 
@@ -212,7 +212,7 @@ def test_the_rating_chart_is_a_small_png() -> None:
     history = [INITIAL]
     a, b = INITIAL, INITIAL
     for i in range(30):
-        [[a], [b]] = rate([[a], [b]], 0 if i % 3 else 1)
+        [[a], [b]] = rate([[a], [b]], [1, 2] if i % 3 else [2, 1])
         history.append(a)
 
     png = rating_chart(history, title="Alice · rating over 30 games")

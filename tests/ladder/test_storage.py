@@ -46,7 +46,7 @@ async def test_a_rated_game_updates_ratings_and_every_aggregate(storage: SqliteS
     a, b = await totals(storage, ALICE), await totals(storage, BOB)
     assert a is not None and b is not None
 
-    [[won], [lost]] = rate([[INITIAL], [INITIAL]], 0)
+    [[won], [lost]] = rate([[INITIAL], [INITIAL]], [1, 2])
     assert b.rating == won and a.rating == lost
     assert (b.games, b.wins, b.losses, b.streak, b.best_streak) == (1, 1, 0, 1, 1)
     assert (a.games, a.wins, a.losses, a.streak, a.best_streak) == (1, 0, 1, -1, 0)

@@ -39,6 +39,10 @@ class Toy:
         self.kind = kind
         self.teams = teams
         self.seats = sum(len(team) for team in teams)
+        self.seat_range = (self.seats, self.seats)
+
+    def teams_for(self, seats: int) -> tuple[tuple[int, ...], ...]:
+        return self.teams
 
     def start(self) -> ToyState:
         return ToyState(points=(0,) * len(self.teams), tricks=(0,) * self.seats)
@@ -53,7 +57,9 @@ class Toy:
         return state.moves
 
     def outcome(self, state: ToyState) -> Outcome | None:
-        return None if state.ending is None else Outcome(state.ending, state.winner)
+        if state.ending is None:
+            return None
+        return Outcome.won_by(state.ending, state.winner, len(self.teams))
 
     def points(self, state: ToyState) -> tuple[int, ...]:
         return state.points

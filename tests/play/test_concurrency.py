@@ -18,10 +18,10 @@ from bot.play.service import GameService
 from bot.services import Services, open_storage
 from bot.storage import Storage
 from bot.storage.postgres import PostgresStorage
+from games.toy.game import GAME as HIGH_CARD
 from tests.conftest import clean_postgres
 from tests.ladder.finish import VIDRASSO, play, store_finished
 from tests.postgres import Server
-from tests.toy.rules import HIGH_CARD
 
 ALICE, BOB, CAROL = 101, 202, 303
 GUILD = 1
@@ -160,7 +160,7 @@ async def test_two_processes_adopt_a_game_without_a_clock_once(postgres: Server)
     config = Config(_env_file=None, database=url, ai_workers=0)  # type: ignore[call-arg]
     first, second = await Services.open(config), await Services.open(config)
     try:
-        state = VIDRASSO.new_game(random.Random(1), 300)
+        state = VIDRASSO.new_game(random.Random(1), 300, 2)
         strays = []
         for channel in range(ROUNDS):
             async with first.storage.transaction() as tx:  # a path without move hooks

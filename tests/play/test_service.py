@@ -20,8 +20,8 @@ from bot.services import load_state, open_storage
 from bot.settings.model import GuildSettings
 from bot.storage import Storage, VersionConflict
 from bot.storage.sqlite import SqliteStorage, migrations
+from games.toy.game import GAME as HIGH_CARD
 from games.vidrasso.rules import Phase, legal_actions
-from tests.toy.rules import HIGH_CARD
 
 ALICE, BOB, CAROL = 101, 202, 303
 GUILD, CHANNEL = 1, 10
@@ -221,7 +221,7 @@ async def test_a_game_against_the_computer_does_not_block_a_challenge(database: 
     games.register(HIGH_CARD)
     try:
         three = await service.challenge(
-            kind="highcard",
+            kind=HIGH_CARD.kind,
             guild_id=GUILD,
             channel_id=CHANNEL + 5,
             challenger_id=ALICE,
@@ -238,7 +238,7 @@ async def test_a_game_against_the_computer_does_not_block_a_challenge(database: 
         )
         assert three.status == "open"
         again = await service.challenge(
-            kind="highcard",
+            kind=HIGH_CARD.kind,
             guild_id=GUILD,
             channel_id=CHANNEL + 5,
             challenger_id=BOB,
@@ -263,7 +263,7 @@ async def test_the_database_itself_holds_one_game_per_pair_and_channel(database:
     """Behind the service's check (which another process may pass at the same moment)."""
     storage = await open_storage(database)
     OPEN.append(storage)
-    state = VIDRASSO.new_game(random.Random(1), 300)
+    state = VIDRASSO.new_game(random.Random(1), 300, 2)
 
     async def insert(channel: int, *players: int) -> int:
         async with storage.transaction() as tx:

@@ -43,14 +43,15 @@ ON CONFLICT (guild_id, kind, user_id, key) DO UPDATE SET value = excluded.value
 INSERT_ENTRY = """
 INSERT INTO ladder_entries (game_id, kind, guild_id, user_id, seat, team, opponent_id,
                             computer_level, outcome, result, rated, points, opponent_points,
-                            rounds, mu, sigma, finished_at)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                            rounds, mu, sigma, finished_at, place)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 """
 ADD_PAIR = """
-INSERT INTO ladder_pairs (guild_id, kind, user_id, opponent_id, wins, losses)
-VALUES (?, ?, ?, ?, ?, ?)
+INSERT INTO ladder_pairs (guild_id, kind, user_id, opponent_id, wins, losses, draws)
+VALUES (?, ?, ?, ?, ?, ?, ?)
 ON CONFLICT (guild_id, kind, user_id, opponent_id) DO UPDATE SET
-    wins = ladder_pairs.wins + excluded.wins, losses = ladder_pairs.losses + excluded.losses
+    wins = ladder_pairs.wins + excluded.wins, losses = ladder_pairs.losses + excluded.losses,
+    draws = ladder_pairs.draws + excluded.draws
 """
 ADD_COMPUTER = """
 INSERT INTO computer_records (guild_id, kind, user_id, level, wins, losses)
@@ -100,7 +101,7 @@ ORDER BY id DESC
 LIMIT ?
 """
 PAIR = """
-SELECT wins, losses FROM ladder_pairs
+SELECT wins, losses, draws FROM ladder_pairs
 WHERE guild_id = ? AND kind = ? AND user_id = ? AND opponent_id = ?
 """
 COMPUTER_RECORDS = """
@@ -176,6 +177,7 @@ def entry_from_row(row: Row) -> GameEntry:
         rating=None if mu is None or sigma is None else Rating(mu, sigma),
         finished_at=row["finished_at"],
         opponent_name=row["opponent_name"],
+        place=row["place"],
     )
 
 
@@ -257,15 +259,15 @@ class SqlLadderStore:
                 None if rating is None else rating.mu,
                 None if rating is None else rating.sigma,
                 entry.finished_at,
+                entry.place,
             ),
         )
 
     async def add_pair_result(
-        self, guild_id: int, kind: str, user_id: int, opponent_id: int, won: bool
+        self, guild_id: int, kind: str, user_id: int, opponent_id: int, won: bool | None
     ) -> None:
-        await self.db.execute(
-            ADD_PAIR, (guild_id, kind, user_id, opponent_id, int(won), int(not won))
-        )
+        wins, losses, draws = int(won is True), int(won is False), int(won is None)
+        await self.db.execute(ADD_PAIR, (guild_id, kind, user_id, opponent_id, wins, losses, draws))
 
     async def add_computer_result(
         self, guild_id: int, kind: str, user_id: int, level: str, won: bool
@@ -333,7 +335,7 @@ class SqlLadderStore:
         self, guild_id: int, kind: str, user_id: int, opponent_id: int
     ) -> PairRecord | None:
         row = await self.db.fetch_one(PAIR, (guild_id, kind, user_id, opponent_id))
-        return None if row is None else PairRecord(row["wins"], row["losses"])
+        return None if row is None else PairRecord(row["wins"], row["losses"], row["draws"])
 
     async def computer_records(
         self, guild_id: int, kind: str, user_id: int

@@ -119,7 +119,9 @@ def screens(seed: int, tr: Words) -> dict[str, bytes]:
     game = pidro_game_of(over)
     winner = PIDRO.outcome(over)
     assert winner is not None and winner.winner is not None
-    teams = rate([[INITIAL, INITIAL], [INITIAL, INITIAL]], winner.winner)
+    teams = rate(
+        [[INITIAL, INITIAL], [INITIAL, INITIAL]], [winner.place_of(t) or 0 for t in (0, 1)]
+    )
     ratings = {
         PIDRO_IDS[seat]: (INITIAL.shown, teams[seat % 2][seat // 2].shown) for seat in range(4)
     }

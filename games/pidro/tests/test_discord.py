@@ -272,7 +272,7 @@ async def test_kills_are_chosen_together_in_one_menu(
 ) -> None:
     """A player with more than six trumps gets one menu asking for exactly the number to kill
     (only cards worth nothing), and a Confirm that kills them all at once."""
-    monkeypatch.setattr(PIDRO, "new_game", lambda rng, target: rich_in_hearts())
+    monkeypatch.setattr(PIDRO, "new_game", lambda rng, target, seats: rich_in_hearts())
     game_id = await challenge_four(h)
 
     async def press(seat: int, move: str) -> SentMessage:

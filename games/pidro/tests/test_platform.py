@@ -44,7 +44,7 @@ def test_every_legal_action_survives_its_button_text() -> None:
 
 
 def test_a_refusal_is_a_template_with_its_values() -> None:
-    state = PIDRO.new_game(random.Random(1), 62)
+    state = PIDRO.new_game(random.Random(1), 62, 4)
     seat = state.to_act[0]
     state, _ = PIDRO.apply(state, Bid(seat, 9))
     with pytest.raises(IllegalMove) as refused:

@@ -27,7 +27,7 @@ Stop = Callable[[GameState], bool]
 
 def play_until(rng: random.Random, stop: Stop, state: GameState | None = None) -> GameState:
     """A seeded game played with random legal moves until ``stop`` says so."""
-    state = state or VIDRASSO.new_game(rng, 300)
+    state = state or VIDRASSO.new_game(rng, 300, 2)
     while not stop(state):
         state, _ = advance(state, rng)
     return state
@@ -117,7 +117,7 @@ def screens(seed: int, tr: Words) -> dict[str, bytes]:
     over = game_of(final)
     winner = VIDRASSO.outcome(final)
     assert winner is not None and winner.winner is not None
-    teams = rate([[INITIAL], [INITIAL]], winner.winner)
+    teams = rate([[INITIAL], [INITIAL]], [winner.place_of(t) or 0 for t in (0, 1)])
     ratings = {over.player_ids[s]: (INITIAL.shown, teams[s][0].shown) for s in (0, 1)}
     ending = shown.game_over_embed(VIDRASSO.view(final, None), over.player_ids, ratings, tr)
     out["11-game-over"] = draw("<@111111> <@222222>", ending)

@@ -1,4 +1,4 @@
-"""High card in Discord: the smallest presentation a game can have."""
+"""High card in Discord: the smallest presentation a game can have (text only, no picture)."""
 
 from __future__ import annotations
 
@@ -11,8 +11,9 @@ from bot.play.model import Game
 from bot.play.service import Moved
 from cogs.ui.buttons import MoveButton
 from cogs.ui.guides import Guide, Page
-from cogs.ui.i18n import Words
-from tests.toy.rules import HIGH_CARD, TrickTaken, View
+from cogs.ui.i18n import N_, Words
+from games.toy.game import GAME
+from games.toy.rules import TrickTaken, View
 
 
 def _names(game: Game, seats: tuple[int, ...]) -> str:
@@ -26,9 +27,9 @@ class HighCardPresentation:
             f"<@{u}> {p}" for u, p in zip(game.player_ids, view.points, strict=True)
         )
         trick = " ".join(str(c) for c in view.trick) or "—"
-        embed = discord.Embed(title="High card", description=self.turn_line(game, view, tr))
-        embed.add_field(name="Trick", value=trick)
-        embed.add_field(name="Points", value=points)
+        embed = discord.Embed(title=tr("High card"), description=self.turn_line(game, view, tr))
+        embed.add_field(name=tr("Trick"), value=trick)
+        embed.add_field(name=tr("Points"), value=points)
         return embed
 
     def picture(self, game: Game, view: View, names: Sequence[str], tr: Words) -> bytes | None:
@@ -36,12 +37,12 @@ class HighCardPresentation:
 
     def turn_line(self, game: Game, view: View, tr: Words) -> str:
         if not view.to_act:
-            return "The game is over."
-        return f"{_names(game, view.to_act)} to play."
+            return tr("The game is over.")
+        return tr("{players} to play.", players=_names(game, view.to_act))
 
     def hand(self, game: Game, view: View, note: str | None, tr: Words) -> discord.Embed:
         assert view.hand is not None
-        embed = discord.Embed(title="Your cards", description=" ".join(map(str, view.hand)))
+        embed = discord.Embed(title=tr("Your cards"), description=" ".join(map(str, view.hand)))
         if note:
             embed.set_author(name=note)
         return embed
@@ -50,7 +51,7 @@ class HighCardPresentation:
         self, game: Game, view: View, pending: str | None, tr: Words
     ) -> list[discord.ui.Item[Any]]:
         return [
-            MoveButton(game.id, view.moves, HIGH_CARD.action_text(a), label=str(a.card))
+            MoveButton(game.id, view.moves, GAME.action_text(a), label=str(a.card))
             for a in view.actions
         ]
 
@@ -58,14 +59,18 @@ class HighCardPresentation:
         return discord.Embed(description=" ".join(map(str, view.trick)) or "—")
 
     def move_note(self, moved: Moved, tr: Words) -> str:
-        return "Played."
+        return tr("Played.")
 
     def opening(self, game: Game, tr: Words) -> str | None:
         return None
 
     def announcements(self, moved: Moved, tr: Words) -> list[discord.Embed]:
         return [
-            discord.Embed(description=f"<@{moved.game.player_ids[e.winner]}> takes the trick.")
+            discord.Embed(
+                description=tr(
+                    "{player} takes the trick.", player=f"<@{moved.game.player_ids[e.winner]}>"
+                )
+            )
             for e in moved.events
             if isinstance(e, TrickTaken)
         ]
@@ -75,11 +80,18 @@ class HighCardPresentation:
     ) -> discord.Embed:
         outcome = game.outcome
         assert outcome is not None
-        if outcome.winner is None:
-            return discord.Embed(description="The game was stopped.")
+        if not outcome.places:
+            return discord.Embed(description=tr("The game was stopped."))
         changes = " ".join(f"<@{u}> {a} → {b}" for u, (a, b) in ratings.items())
-        winner = game.player_ids[outcome.winner]
-        return discord.Embed(description=f"🏆 <@{winner}> wins High card. {changes}")
+        order = " · ".join(
+            f"{place}. {_names(game, seats)}" for place, seats in enumerate(outcome.places, 1)
+        )
+        if outcome.winner is None:
+            said = tr("🏆 High card ends in a tie: {order}.", order=order)
+        else:
+            winner = f"<@{game.player_ids[outcome.winner]}>"
+            said = tr("🏆 {winner} wins High card: {order}.", winner=winner, order=order)
+        return discord.Embed(description=f"{said} {changes}")
 
     def tip(self, view: View, shown: frozenset[str], tr: Words) -> tuple[str, str] | None:
         return None
@@ -90,19 +102,19 @@ class HighCardPresentation:
     def replay_page(
         self, game: Game, page: int, names: Sequence[str], tr: Words
     ) -> tuple[discord.Embed, bytes | None]:
-        return self.table(game, HIGH_CARD.view(game.state, None), tr), None
+        return self.table(game, GAME.view(game.state, None), tr), None
 
     guide = Guide(
-        "High card · {page}/{pages} {topic}",
-        (Page("The trick", "Highest card takes the trick."),),
-        "How to read the table",
-        ("The trick and everyone's points.",),
+        N_("High card · {page}/{pages} {topic}"),
+        (Page(N_("The trick"), N_("Highest card takes the trick.")),),
+        N_("How to read the table"),
+        (N_("The trick and everyone's points."),),
     )
 
     def ladder_fields(
         self, stats: Mapping[str, int], rounds: int, tr: Words
     ) -> list[tuple[str, str]]:
-        return [("Tricks", str(stats.get("tricks", 0)))]
+        return [(tr("Tricks"), str(stats.get("tricks", 0)))]
 
     def ladder_summary(self, stats: Mapping[str, int], rounds: int, tr: Words) -> str | None:
         return None

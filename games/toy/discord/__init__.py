@@ -1,0 +1,1 @@
+"""High card in Discord."""
