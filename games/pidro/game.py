@@ -16,6 +16,7 @@ from games.pidro.rules import (
     TARGETS,
     TEAMS,
     Abandon,
+    Card,
     GameState,
     HandAction,
     IllegalAction,
@@ -25,6 +26,7 @@ from games.pidro.rules import (
     notation,
     team_of,
 )
+from games.pidro.rules.cards import cards_in
 
 Action = HandAction | Resign | TimeOut | Abandon
 
@@ -97,6 +99,26 @@ class Pidro(EngineGame):
             else:
                 stats["holes"] += 1
         return stats
+
+    def hidden_cards(self, state: GameState, seat: int | None) -> frozenset[str]:
+        """The texts of the cards ``seat`` (None: everyone) may not see now, read from the
+        state itself: the hands of the other players not cold (a partner's too), the stock
+        until trumps are named, and the dealer's face-down discard; the trumps a team kept are
+        shown once the hand is scored. Optional, outside :class:`~bot.games.base.GameRules`:
+        the conformance suite (``tests/conformance``) holds every view to it."""
+        if not state.hands:
+            return frozenset()
+        hand = state.hand
+        hidden: set[Card] = set()
+        for other in range(self.seats):
+            if other != seat and other not in hand.cold:
+                hidden |= set(cards_in(hand.held[other]))
+        if hand.trump is None:
+            hidden |= set(hand.deal.stock)
+        hidden |= set(cards_in(hand.buried))
+        if hand.kept_by is not None:
+            hidden -= set(hand.kept_by.cards)
+        return frozenset(c.text for c in hidden)
 
     def decider(self) -> Callable[[str, TableView, int], HandAction]:
         from games.pidro.ai.players import decide

@@ -159,6 +159,25 @@ class Vidrasso(EngineGame):
                     stats[f"first_{bid.kind.value}"] += 1
         return stats
 
+    def hidden_cards(self, state: GameState, seat: int | None) -> frozenset[str]:
+        """The texts of the cards ``seat`` (None: everyone) may not see now, read from the
+        state itself: the other hand, the gift the other seat gave while its round goes on, and
+        every face-down strawman card (but the gifts finished rounds name). Optional, outside
+        :class:`~bot.games.base.GameRules`: the conformance suite (``tests/conformance``)
+        holds every view to it."""
+        if not state.rounds:
+            return frozenset()
+        rnd = state.round
+        others = [s for s in (0, 1) if s != seat]
+        hidden = {c.text for s in others for c in rnd.hands[s]}
+        if rnd.scores is None:
+            hidden |= {g.text for s in others if (g := rnd.gifts[s]) is not None}
+        hidden |= {p.down.text for row in rnd.strawmen for p in row if p.down is not None}
+        # The summaries of finished rounds name their gifts: a text cannot tell such a card
+        # from the same card hidden in this round, so it is not counted here.
+        hidden -= {g.text for r in state.finished for g in r.gifts}
+        return frozenset(hidden)
+
     def decider(self) -> Callable[[str, TableView, int], Action]:
         from games.vidrasso.ai.decide import decide
 
