@@ -6,7 +6,9 @@ Registered in :data:`bot.games.GAMES`; its Discord presentation is
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 
 from bot.errors import translatable
 from bot.games.base import IllegalMove, Invitation, StatRule
@@ -119,6 +121,27 @@ class Pidro(EngineGame):
         if hand.kept_by is not None:
             hidden -= set(hand.kept_by.cards)
         return frozenset(c.text for c in hidden)
+
+    def redeal_hidden(self, state: GameState, rng: random.Random) -> GameState:
+        """The same game with the cards nobody sees dealt otherwise among their places: the
+        hands of the players not cold and the dealer's face-down discard (each keeps its count;
+        the stock is left as it lies). Optional, outside :class:`~bot.games.base.GameRules`: the
+        conformance suite draws the public table of both and expects the same picture."""
+        if not state.hands:
+            return state
+        hand = state.hand
+        places = [s for s in range(self.seats) if s not in hand.cold]
+        hidden = [c for s in places for c in cards_in(hand.held[s])]
+        hidden += cards_in(hand.buried)
+        rng.shuffle(hidden)
+        cards = iter(hidden)
+
+        def mask(size: int) -> int:
+            return sum(1 << next(cards).index for _ in range(size))
+
+        a, b, c, d = (mask(m.bit_count()) if s in places else m for s, m in enumerate(hand.held))
+        changed = replace(hand, held=(a, b, c, d), buried=mask(hand.buried.bit_count()))
+        return replace(state, hands=(*state.hands[:-1], changed))
 
     def decider(self) -> Callable[[str, TableView, int], HandAction]:
         from games.pidro.ai.players import decide

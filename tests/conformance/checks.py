@@ -270,3 +270,46 @@ def check_picture_shows_the_public_view(rules: GameRules, presentation: Any) -> 
             assert drawn == blind, f"{step.where(rules)}: the picture depends on the state"
             checked += 1
     return checked
+
+
+Redeal = Callable[[Any, random.Random], Any]
+
+
+def redeal_of(rules: GameRules) -> Redeal:
+    """The game's own ``redeal_hidden(state, rng)`` (an optional member of its registry entry,
+    outside the contract): the same state with the cards nobody sees dealt otherwise."""
+    hook: Redeal | None = getattr(rules, "redeal_hidden", None)
+    assert hook is not None, (
+        f"{rules.kind}: games/{rules.kind}/game.py has no redeal_hidden(state, rng), which the "
+        "conformance suite needs to draw two tables that differ only in hidden cards"
+    )
+    return hook
+
+
+def check_picture_ignores_hidden_cards(rules: GameRules, presentation: Any) -> int:
+    """Two states that differ only in the cards nobody sees (the game's ``redeal_hidden``)
+    give the same picture of the public table, byte for byte, at a sample of steps; and the
+    cards did move in some of them."""
+    from bot.drawing import table
+
+    redeal = redeal_of(rules)
+    words = Words("en")
+    names = [f"Player {s}" for s in range(rules.seats)]
+    rng = random.Random(f"conformance/redeal/{rules.kind}")
+    checked = moved = 0
+    for seed in SEEDS:
+        steps = list(random_states(rules, seed))
+        for step in steps[:: max(1, len(steps) // PICTURES)]:
+            other = redeal(step.state, rng)
+            moved += rules.dumps(other) != rules.dumps(step.state)
+            pictures = []
+            for state in (step.state, other):
+                table.clear_cache()
+                game = table_game(rules, state)
+                pictures.append(presentation.picture(game, rules.view(state, None), names, words))
+            assert pictures[0] == pictures[1], (
+                f"{step.where(rules)}: the picture changes with the hidden cards"
+            )
+            checked += 1
+    assert moved, f"{rules.kind}: redeal_hidden never moved a card"
+    return checked

@@ -43,3 +43,8 @@ def test_no_view_holds_a_hidden_card(rules: GameRules) -> None:
 def test_the_picture_shows_only_the_public_view(rules: GameRules) -> None:
     shown = presentation(rules.kind)
     assert checks.check_picture_shows_the_public_view(rules, shown) > 0
+
+
+def test_the_picture_is_the_same_whatever_the_hidden_cards(rules: GameRules) -> None:
+    shown = presentation(rules.kind)
+    assert checks.check_picture_ignores_hidden_cards(rules, shown) > 0

@@ -130,3 +130,18 @@ def test_the_suite_refuses_a_picture_drawn_from_the_state(kind: str) -> None:
     rules = GAMES[kind]
     with pytest.raises(AssertionError, match="the picture read the state"):
         checks.check_picture_shows_the_public_view(rules, PeekingPresentation(rules))
+
+
+class StampingPresentation(PeekingPresentation):
+    """A presentation whose picture carries the stored state along with the table."""
+
+    def picture(self, game: Any, view: Any, names: Any, tr: Any) -> bytes | None:
+        drawn: bytes | None = self.real.picture(game, view, names, tr)
+        assert drawn is not None
+        return drawn + self.rules.dumps(game.state).encode()
+
+
+def test_the_suite_refuses_a_picture_that_changes_with_the_hidden_cards(kind: str) -> None:
+    rules = GAMES[kind]
+    with pytest.raises(AssertionError, match="the picture changes with the hidden cards"):
+        checks.check_picture_ignores_hidden_cards(rules, StampingPresentation(rules))
