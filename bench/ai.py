@@ -1,29 +1,25 @@
-"""Strength and speed of the computer levels: duplicate games between pairs of players.
+"""Strength and speed of the computer levels: duplicate games between pairs of players, for
+any registered game.
 
     .venv/bin/python bench/ai.py --quick          # under 10 minutes on 2 cores
     .venv/bin/python bench/ai.py                  # the full run (hours)
     .venv/bin/python bench/ai.py --pairs medium-greedy --deals 50 --offset 1000
+    .venv/bin/python bench/ai.py --game <kind>    # another registered game (default: the first)
 
-Every deal is played twice with the seats swapped (the same cut and the same deals in every
-round; players' randomness differs), so the luck of the cards cancels out. For each pairing
-it prints the first player's game win rate with a 95% Wilson interval, its mean point margin
-per round (its round points minus the other's) with a 95% interval over duplicate pairs, and
-each search level's decision latency p50/p99/max. Games run in two worker processes.
+Every deal is played twice with the teams exchanged (the same deals in every round; players'
+randomness differs), so the luck of the cards cancels out: player A sits in the seats of the
+first team and B in the others, then the other way round. For each pairing it prints the
+first player's game win rate with a 95% Wilson interval, its mean point margin per round (its
+points minus the other side's) with a 95% interval over duplicate pairs, and each search level's
+decision latency p50/p99/max. Games run in two worker processes, to the game's first target.
 
-    .venv/bin/python bench/ai.py --game pidro      # Pidro: medium vs easy partnerships
+The games come from the registry (:data:`bot.games.GAMES`); each game's arena module
+(``games/<kind>/arena``) gives its ``BENCH`` (:class:`bot.arena.bench.Bench`): its players by
+spec, its quick and full plans and its generators' streams, documented there. Every game is
+played through the one match loop (:mod:`bot.arena.match`).
 
-With ``--game pidro`` the pairings are partnerships (player A on seats 0 and 2 against B on
-seats 1 and 3, then the teams exchanged on the same deals), games go to 62, and the margin is
-per hand. Its players are ``easy``, ``medium``, ``greedy`` and ``random``.
-
-Players: ``greedy``/``easy``, ``medium``, ``hard``; ``hard*0.25`` scales a level's work (the
-time cut-off stays); ``seer-hard`` is hard deciding on the true cards (it sees every card, the
-opponent's hand and all face-down strawmen): the ceiling of what better guessing could reach.
-With one true world instead of many guessed ones, a deterministic playout policy would judge
-each option on a single playout, so the all-seeing player plays its playouts with jittered
-policy weights (``Budget.jitter`` = :data:`SEER_JITTER`) and averages over ways of playing the
-true cards.
-The gap closure is defined as
+Where a game has an all-seeing reference player ``seer-hard`` (hard deciding on the true
+cards), the gap closure is defined as
 
     closure = margin(hard vs greedy) / margin(seer-hard vs greedy)
 
@@ -38,128 +34,33 @@ import json
 import math
 import multiprocessing
 import os
-import random
 import sys
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
+from importlib import import_module
 from pathlib import Path
 from typing import Any
 
 # Runs from a checkout without installing the package.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.pidro.ai.players import make_player as make_pidro_player
-from games.pidro.arena import play_game as play_pidro
-from games.pidro.rules import HandAction
-from games.pidro.rules import TableView as PidroView
-from games.vidrasso.ai.players import make_player
-from games.vidrasso.ai.search import SearchPlayer, level_budget
-from games.vidrasso.arena.match import play_to_end
-from games.vidrasso.arena.seer import choose_seeing
-from games.vidrasso.rules import GameState, RoundAction, new_game, view
+from bot.arena.bench import Bench, duplicate_game
+from bot.games import DEFAULT_KIND, GAMES
 
 SEER = "seer-"
-"""Prefix of a player that sees every card."""
-SEER_JITTER = 0.3
-"""The log-spread of the all-seeing player's policy weights from one playout to the next."""
+"""The prefix of an all-seeing player's spec (``seer-hard``), kept whole by ``--pairs``."""
 
 
-class Seat:
-    """A player in a benchmark game, timing its decisions."""
-
-    def __init__(self, spec: str) -> None:
-        self.spec = spec
-        name, _, scale = spec.partition("*")
-        self.seer = name.startswith(SEER)
-        self.level = name.removeprefix(SEER)
-        self.player = make_player(self.level)
-        if isinstance(self.player, SearchPlayer) and (scale or self.seer):
-            budget = level_budget(self.level)
-            if scale:
-                budget = budget.scaled(float(scale))
-            if self.seer:
-                budget = replace(budget, jitter=SEER_JITTER)
-            self.player = SearchPlayer(self.level, budget)
-        self.times: list[float] = []
-
-    def decide(self, state: GameState, seat: int, rng: random.Random) -> RoundAction:
-        started = time.perf_counter()
-        if self.seer:
-            assert isinstance(self.player, SearchPlayer)
-            action = choose_seeing(state, seat, self.player.budget, rng)
-        else:
-            action = self.player.decide(view(state, seat), rng)
-        self.times.append(time.perf_counter() - started)
-        return action
-
-
-def play_game(specs: tuple[str, str], deal: int, swap: bool, target: int) -> dict[str, Any]:
-    """One game of a duplicate pair; the figures are for ``specs[0]`` ("A")."""
-    seats = [Seat(specs[1]), Seat(specs[0])] if swap else [Seat(specs[0]), Seat(specs[1])]
-    a = 1 if swap else 0
-    deal_rng = random.Random(f"bench-ai/deal/{deal}")
-    rngs = [random.Random(f"bench-ai/{deal}/{int(swap)}/{s}") for s in (0, 1)]
-    state = play_to_end(
-        new_game(deal_rng, target),
-        deal_rng,
-        lambda state, seat: seats[seat].decide(state, seat, rngs[seat]),
-    )
-    assert state.outcome is not None
-    rounds = [r for r in state.rounds if r.scores is not None]
-    return {
-        "deal": deal,
-        "won": state.outcome.winner == a,
-        "margin": sum(r.scores[a] - r.scores[1 - a] for r in rounds if r.scores is not None),
-        "rounds": len(rounds),
-        "times": {"A": seats[a].times, "B": seats[1 - a].times},
-    }
-
-
-class PidroSeat:
-    """A Pidro player in a benchmark game, timing its decisions."""
-
-    def __init__(self, level: str, times: list[float]) -> None:
-        self.player = make_pidro_player(level)
-        self.name = level
-        self.times = times
-
-    def decide(self, seen: PidroView, rng: random.Random) -> HandAction:
-        started = time.perf_counter()
-        action = self.player.decide(seen, rng)
-        self.times.append(time.perf_counter() - started)
-        return action
-
-
-def play_pidro_game(specs: tuple[str, str], deal: int, swap: bool, target: int) -> dict[str, Any]:
-    """One Pidro game of a duplicate pair: A's partnership on seats 0 and 2, or (``swap``) on
-    seats 1 and 3; the same deals either way. The figures are for A."""
-    times: dict[str, list[float]] = {"A": [], "B": []}
-    sides = ("B", "A") if swap else ("A", "B")
-    a = 1 if swap else 0
-    seats = [
-        PidroSeat(specs[0] if sides[s % 2] == "A" else specs[1], times[sides[s % 2]])
-        for s in range(4)
-    ]
-    deal_rng = random.Random(f"bench-ai/pidro/deal/{deal}")
-    rngs = [random.Random(f"bench-ai/pidro/{deal}/{int(swap)}/{s}") for s in range(4)]
-    state = play_pidro(seats, deal_rng, rngs, target)
-    assert state.outcome is not None
-    hands = state.finished
-    return {
-        "deal": deal,
-        "won": state.outcome.winner == a,
-        "margin": sum(h.scores[a] - h.scores[1 - a] for h in hands),
-        "rounds": len(hands),
-        "times": times,
-    }
+def bench_of(kind: str) -> Bench:
+    """The ``BENCH`` of a registered game's arena module."""
+    found: Bench = import_module(f"games.{kind}.arena").BENCH
+    return found
 
 
 def _job(args: tuple[str, tuple[str, str], int, bool, int]) -> dict[str, Any]:
-    game, specs, deal, swap, target = args
-    if game == "pidro":
-        return play_pidro_game(specs, deal, swap, target)
-    return play_game(specs, deal, swap, target)
+    kind, specs, deal, swap, target = args
+    return duplicate_game(GAMES[kind], bench_of(kind), specs, deal, swap, target)
 
 
 # --- Statistics -------------------------------------------------------------------------------
@@ -249,7 +150,7 @@ def print_summary(s: dict[str, Any]) -> None:
     low, high = s["win_interval"]
     print(
         f"{s['pairing']:<28} games {s['games']:>4}  wins {s['win_rate']:6.1%} "
-        f"[{low:5.1%}, {high:5.1%}]  margin/round {s['margin_per_round']:+6.1f} "
+        f"[{low:5.1%}, {high:5.1%}]  margin/{s['unit']} {s['margin_per_round']:+6.1f} "
         f"± {s['margin_half_width']:.1f}"
     )
     for spec, lat in s["latency"].items():
@@ -264,34 +165,13 @@ def print_summary(s: dict[str, Any]) -> None:
 
 # --- Runs -------------------------------------------------------------------------------------
 
-QUICK = [
-    ("medium", "greedy", 40),
-    ("hard", "greedy", 6),
-    ("hard", "medium", 6),
-    ("seer-hard", "greedy", 6),
-]
-"""Quick mode: (player A, player B, duplicate deals)."""
-
-FULL = [
-    ("medium", "greedy", 200),
-    ("hard", "greedy", 150),
-    ("hard", "medium", 500),
-    ("seer-hard", "greedy", 150),
-    ("hard", "seer-hard", 100),
-]
-"""The full run: deals chosen for intervals of about ±3% at the expected win rates."""
-
-PIDRO_QUICK = [("medium", "easy", 30)]
-PIDRO_FULL = [("medium", "easy", 200)]
-"""Pidro's runs: 200 duplicate deals are the 400 games of the done-when."""
-
 
 def run(
     plan: Sequence[tuple[str, str, int]],
     offset: int,
     target: int,
     workers: int,
-    game: str = "vidrasso",
+    game: str = DEFAULT_KIND,
 ) -> list[dict[str, Any]]:
     results = []
     context = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
@@ -304,10 +184,11 @@ def run(
                 for swap in (False, True)
             ]
             started = time.perf_counter()
-            for game in pool.imap_unordered(_job, jobs):
-                pairing.games.append(game)
+            for played in pool.imap_unordered(_job, jobs):
+                pairing.games.append(played)
             summary = pairing.summary()
             summary["seconds"] = time.perf_counter() - started
+            summary["unit"] = bench_of(game).unit
             print_summary(summary)
             results.append(summary)
     margins = {r["pairing"]: r["margin_per_round"] for r in results}
@@ -329,16 +210,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     p.add_argument("--deals", type=int, help="duplicate deals per pairing (overrides the plan)")
     p.add_argument("--offset", type=int, default=0, help="first deal number (default 0)")
-    p.add_argument("--game", choices=("vidrasso", "pidro"), default="vidrasso")
-    p.add_argument("--target", type=int, help="points per game (default 300; Pidro 62)")
+    p.add_argument("--game", choices=tuple(GAMES), default=DEFAULT_KIND)
+    p.add_argument("--target", type=int, help="points per game (default: the game's first)")
     p.add_argument("--workers", type=int, default=2, help="worker processes (default 2)")
     p.add_argument("--json", type=Path, help="also write the figures here")
     args = p.parse_args(argv)
-    pidro = args.game == "pidro"
-    target = args.target or (62 if pidro else 300)
-    plans = {(False, False): FULL, (False, True): QUICK}
-    plans.update({(True, False): PIDRO_FULL, (True, True): PIDRO_QUICK})
-    plan = plans[(pidro, args.quick)]
+    rules, bench = GAMES[args.game], bench_of(args.game)
+    target = args.target or rules.targets[0]
+    plan: list[tuple[str, str, int]] = list(bench.quick if args.quick else bench.full)
     if args.pairs:
         plan = []
         for pair in args.pairs.split(","):

@@ -19,30 +19,24 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
+from bot.arena import match
+from bot.arena.bench import Bench, BenchSeat, ViewSeat
+from bot.arena.match import IllegalDecision
 from games.pidro.ai.base import Player
 from games.pidro.ai.players import PLAYERS, UnknownPlayer, make_player
-from games.pidro.rules import GameState, Phase, apply, deal_next, new_game, to_record, view
+from games.pidro.game import PIDRO
+from games.pidro.rules import GameState, to_record
 
-
-class IllegalDecision(RuntimeError):
-    """A player chose an action its view did not offer: a bug in that player."""
+__all__ = ["BENCH", "IllegalDecision", "main", "play_game", "simulate"]
 
 
 def play_game(
     players: Sequence[Player], deal_rng: random.Random, rngs: Sequence[random.Random], target: int
 ) -> GameState:
-    """A whole game, each seat deciding from its own view with its own generator."""
-    state = new_game(deal_rng, target)
-    while state.outcome is None:
-        if state.phase is Phase.DEAL:
-            state, _ = deal_next(state, deal_rng)
-            continue
-        seat = state.to_act[0]
-        seen = view(state, seat)
-        action = players[seat].decide(seen, rngs[seat])
-        if action not in seen.actions:
-            raise IllegalDecision(f"{players[seat].name} chose {action!r} for seat {seat}")
-        state, _ = apply(state, action)
+    """A whole game, each seat deciding from its own view with its own generator: the match
+    loop every game shares (:func:`bot.arena.match.play_game`), which raises
+    :class:`~bot.arena.match.IllegalDecision` for an action the seat may not take."""
+    state: GameState = match.play_game(PIDRO, players, deal_rng, rngs, target)
     return state
 
 
@@ -145,3 +139,20 @@ def main(argv: Sequence[str]) -> int:
             summary = simulate(args.players, args.games, args.seed, args.target, out)
     print(format_summary(summary))
     return 0
+
+
+def bench_seat(level: str) -> BenchSeat:
+    """A Pidro player at a benchmark table (``easy``, ``medium``, ``greedy``, ``random``)."""
+    return ViewSeat(PIDRO, make_player(level))
+
+
+BENCH = Bench(
+    seat=bench_seat,
+    quick=(("medium", "easy", 30),),
+    full=(("medium", "easy", 200),),
+    stream="bench-ai/pidro",
+    unit="hand",
+)
+"""Pidro's side of ``bench/ai.py``: partnerships (player A on seats 0 and 2 against B on 1 and
+3, then the teams exchanged on the same deals); 200 duplicate deals are the 400 games of the
+done-when."""

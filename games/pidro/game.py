@@ -6,7 +6,9 @@ Registered in :data:`bot.games.GAMES`; its Discord presentation is
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 
 from bot.errors import translatable
 from bot.games.base import IllegalMove, Invitation, StatRule
@@ -16,6 +18,7 @@ from games.pidro.rules import (
     TARGETS,
     TEAMS,
     Abandon,
+    Card,
     GameState,
     HandAction,
     IllegalAction,
@@ -25,6 +28,7 @@ from games.pidro.rules import (
     notation,
     team_of,
 )
+from games.pidro.rules.cards import cards_in
 
 Action = HandAction | Resign | TimeOut | Abandon
 
@@ -96,6 +100,47 @@ class Pidro(EngineGame):
             else:
                 stats["holes"] += 1
         return stats
+
+    def hidden_cards(self, state: GameState, seat: int | None) -> frozenset[str]:
+        """The texts of the cards ``seat`` (None: everyone) may not see now, read from the
+        state itself: the hands of the other players not cold (a partner's too), the stock
+        until trumps are named, and the dealer's face-down discard; the trumps a team kept are
+        shown once the hand is scored. Optional, outside :class:`~bot.games.base.GameRules`:
+        the conformance suite (``tests/conformance``) holds every view to it."""
+        if not state.hands:
+            return frozenset()
+        hand = state.hand
+        hidden: set[Card] = set()
+        for other in range(self.seats):
+            if other != seat and other not in hand.cold:
+                hidden |= set(cards_in(hand.held[other]))
+        if hand.trump is None:
+            hidden |= set(hand.deal.stock)
+        hidden |= set(cards_in(hand.buried))
+        if hand.kept_by is not None:
+            hidden -= set(hand.kept_by.cards)
+        return frozenset(c.text for c in hidden)
+
+    def redeal_hidden(self, state: GameState, rng: random.Random) -> GameState:
+        """The same game with the cards nobody sees dealt otherwise among their places: the
+        hands of the players not cold and the dealer's face-down discard (each keeps its count;
+        the stock is left as it lies). Optional, outside :class:`~bot.games.base.GameRules`: the
+        conformance suite draws the public table of both and expects the same picture."""
+        if not state.hands:
+            return state
+        hand = state.hand
+        places = [s for s in range(self.seats) if s not in hand.cold]
+        hidden = [c for s in places for c in cards_in(hand.held[s])]
+        hidden += cards_in(hand.buried)
+        rng.shuffle(hidden)
+        cards = iter(hidden)
+
+        def mask(size: int) -> int:
+            return sum(1 << next(cards).index for _ in range(size))
+
+        a, b, c, d = (mask(m.bit_count()) if s in places else m for s, m in enumerate(hand.held))
+        changed = replace(hand, held=(a, b, c, d), buried=mask(hand.buried.bit_count()))
+        return replace(state, hands=(*state.hands[:-1], changed))
 
     def decider(self) -> Callable[[str, TableView, int], HandAction]:
         from games.pidro.ai.players import decide

@@ -3,8 +3,10 @@ contract."""
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 
 from bot.errors import translatable
 from bot.games.base import IllegalMove, Invitation, StatRule
@@ -22,6 +24,7 @@ from games.vidrasso.rules import (
     Play,
     Rank,
     Resign,
+    Strawman,
     Suit,
     TableView,
     TimeOut,
@@ -157,6 +160,56 @@ class Vidrasso(EngineGame):
                     stats[f"first.{value}"] = stats.get(f"first.{value}", 0) + 1
                     stats[f"first_{bid.kind.value}"] += 1
         return stats
+
+    def hidden_cards(self, state: GameState, seat: int | None) -> frozenset[str]:
+        """The texts of the cards ``seat`` (None: everyone) may not see now, read from the
+        state itself: the other hand, the gift the other seat gave while its round goes on, and
+        every face-down strawman card (but the gifts finished rounds name). Optional, outside
+        :class:`~bot.games.base.GameRules`: the conformance suite (``tests/conformance``)
+        holds every view to it."""
+        if not state.rounds:
+            return frozenset()
+        rnd = state.round
+        others = [s for s in (0, 1) if s != seat]
+        hidden = {c.text for s in others for c in rnd.hands[s]}
+        if rnd.scores is None:
+            hidden |= {g.text for s in others if (g := rnd.gifts[s]) is not None}
+        hidden |= {p.down.text for row in rnd.strawmen for p in row if p.down is not None}
+        # The summaries of finished rounds name their gifts: a text cannot tell such a card
+        # from the same card hidden in this round, so it is not counted here.
+        hidden -= {g.text for r in state.finished for g in r.gifts}
+        return frozenset(hidden)
+
+    def redeal_hidden(self, state: GameState, rng: random.Random) -> GameState:
+        """The same game with the cards nobody sees dealt otherwise among their places: both
+        hands, the gifts while their round goes on, and the face-down strawman cards (each
+        place keeps its count). Optional, outside :class:`~bot.games.base.GameRules`: the
+        conformance suite draws the public table of both and expects the same picture."""
+        if not state.rounds:
+            return state
+        rnd = state.round
+        gifts = rnd.gifts if rnd.scores is None else (None, None)
+        hidden = [*rnd.hands[0], *rnd.hands[1], *(g for g in gifts if g is not None)]
+        hidden += [p.down for row in rnd.strawmen for p in row if p.down is not None]
+        rng.shuffle(hidden)
+        cards = iter(hidden)
+
+        def hand(size: int) -> tuple[Card, ...]:
+            return tuple(sorted((next(cards) for _ in range(size)), key=lambda c: c.index))
+
+        hands = (hand(len(rnd.hands[0])), hand(len(rnd.hands[1])))
+        given = tuple(next(cards) if g is not None else None for g in gifts)
+        rows = tuple(
+            tuple(Strawman(p.up, next(cards) if p.down is not None else None) for p in row)
+            for row in rnd.strawmen
+        )
+        changed = replace(
+            rnd,
+            hands=hands,
+            gifts=(given[0], given[1]) if rnd.scores is None else rnd.gifts,
+            strawmen=(rows[0], rows[1]),
+        )
+        return state.replace(rounds=(*state.rounds[:-1], changed))
 
     def decider(self) -> Callable[[str, TableView, int], Action]:
         from games.vidrasso.ai.decide import decide

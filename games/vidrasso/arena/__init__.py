@@ -5,3 +5,5 @@ They hold the whole game state and ask each seat for its action: a computer play
 its seat's view (:mod:`bot.ai`, which imports nothing from here), an agent process through a
 message built from that view. Simulations, benchmarks and tests play their games here.
 """
+
+from games.vidrasso.arena.bench import BENCH as BENCH

@@ -1,81 +1,49 @@
-"""The match loop: a game played to its end, asking whoever acts for the seat the game waits
-for. The simulator, the referee, the benchmarks and the tests all play their games with it."""
+"""Vidrasso's match loops: step by step, the loop every game shares (:mod:`bot.arena.match`);
+a whole game for the simulator, round at a time (:func:`play_game`, over ``play_on``), which
+makes a state only at each round's end. The simulator, the referee, the benchmarks and the
+tests all play their games with them."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from typing import cast
 
+from bot.arena import match
+from bot.arena.match import IllegalDecision
 from games.vidrasso.ai.base import ActionsReader, Player
-from games.vidrasso.rules import (
-    Action,
-    GameState,
-    Phase,
-    TableView,
-    apply,
-    deal_next,
-    new_game,
-    view,
-)
+from games.vidrasso.game import VIDRASSO
+from games.vidrasso.rules import Action, GameState, Phase, TableView, deal_next, new_game
 from games.vidrasso.rules.rounds import ActionsOnly, Decider, play_on
 
-Actor = Callable[[GameState, int], Action]
+__all__ = ["Actor", "IllegalDecision", "play_game", "play_out", "play_to_end", "seated"]
+
+Actor = match.Actor
 """Acts for a seat: given the whole state and the seat the game waits for, its action. A
 computer player's actor shows it only its seat's view (:func:`seated`)."""
 
 
-class IllegalDecision(RuntimeError):
-    """A player chose something that is not among its view's actions: a bug in that player."""
-
-
 def play_out(state: GameState, deal_rng: random.Random, act: Actor) -> Iterator[GameState]:
     """Every state of the game from ``state`` to its end, both included: ``deal_rng`` shuffles
-    each next deal and ``act`` chooses for the seat the game waits for.
+    each next deal and ``act`` chooses for the seat the game waits for. The match loop every
+    game shares (:func:`bot.arena.match.play_out`).
 
     During the gifts both seats are due; they give in seat order, which is fair because neither
     view shows the other's gift. An action that ends the game (a time-out) ends the loop.
     """
-    yield state
-    while not state.is_over:
-        if state.phase is Phase.DEAL:
-            state, _ = deal_next(state, deal_rng)
-        else:
-            seat = state.to_act[0]
-            state, _ = apply(state, act(state, seat))
-        yield state
+    return match.play_out(VIDRASSO, state, deal_rng, act)
 
 
 def play_to_end(state: GameState, deal_rng: random.Random, act: Actor) -> GameState:
     """The finished state of :func:`play_out` (the same loop, without the states between)."""
-    deal = Phase.DEAL
-    while state.outcome is None:
-        if state.phase is deal:
-            state, _ = deal_next(state, deal_rng)
-        else:
-            state, _ = apply(state, act(state, state.to_act[0]))
-    return state
+    end: GameState = match.play_to_end(VIDRASSO, state, deal_rng, act)
+    return end
 
 
 def seated(players: Sequence[Player], rngs: Sequence[random.Random]) -> Actor:
     """Computer players at the table: ``players[s]`` decides for seat ``s`` from its view with
     ``rngs[s]``. An action that is not one of the view's raises :class:`IllegalDecision`."""
-
-    deciders = [(p.decide, r) for p, r in zip(players, rngs, strict=True)]
-
-    def act(state: GameState, seat: int) -> Action:
-        seat_view = view(state, seat)
-        decide, rng = deciders[seat]
-        action = decide(seat_view, rng)
-        if action not in seat_view.actions:
-            player = players[seat]
-            raise IllegalDecision(
-                f"player {player.name!r} in seat {seat} chose {action!r}, "
-                f"which is not an option in the {state.phase.value} phase"
-            )
-        return action
-
-    return act
+    return match.seated(VIDRASSO, players, rngs)
 
 
 def _decider(player: Player, rng: random.Random) -> Decider:

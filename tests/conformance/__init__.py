@@ -1,0 +1,1 @@
+"""The conformance suite: every registered game keeps the platform's contracts."""

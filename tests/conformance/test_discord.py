@@ -1,0 +1,123 @@
+"""Every registered game, whole, through the service, storage, ladder and the real discord.py
+stack offline (``tests/harness``), played through the buttons of the private hands as people
+do: a member against the computer in every other seat (the game's ``play-bot``), and members
+in every seat (the game's ``challenge``, naming a member for each of its invitations)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.games import GAMES, GameRules
+from bot.play.model import Game
+from tests.bot.driver import (
+    MOVE,
+    button_id,
+    enabled_moves,
+    game_row,
+    latest_with,
+    make_bot,
+    make_move,
+    service_of,
+)
+from tests.harness import Account, Harness, SentMessage
+from tests.harness.world import World
+
+MOVES = 3000
+"""The most moves a member makes before the test calls the game endless."""
+
+
+PEOPLE = tuple(f"player{n}" for n in range(max(rules.seats for rules in GAMES.values())))
+"""As many members as the largest game has seats."""
+
+
+@pytest.fixture
+async def h(tmp_path: Path) -> AsyncIterator[Harness]:
+    bot = make_bot(tmp_path / "conformance.sqlite3")
+    async with Harness.running(bot, world=World(people=PEOPLE)) as harness:
+        yield harness
+
+
+@pytest.fixture(params=tuple(GAMES))
+def rules(request: pytest.FixtureRequest) -> GameRules:
+    return GAMES[request.param]
+
+
+async def press_a_move(
+    h: Harness, user: Account, hand: SentMessage, chosen: str, rng: random.Random
+) -> None:
+    """Press the one-tap button of the move ``chosen`` (an action text) if the hand has one;
+    otherwise make a random move the way a person does (a pick or a menu, then *Confirm*)."""
+    for custom_id in enabled_moves(hand):
+        if custom_id.startswith(MOVE) and custom_id.rsplit(":", 1)[-1] == chosen:
+            await h.click(user, hand, custom_id)
+            return
+    await make_move(h, user, hand, rng)
+
+
+async def play_to_the_end(h: Harness, rules: GameRules, game_id: int) -> Game:
+    """Whoever the game waits for opens their hand from the table and makes a move, until the
+    game ends: like the easiest computer where one tap does it (random bids may never end a
+    game), at random where a move is picked and confirmed. The computer seats answer between."""
+    decide = rules.decider()
+    level = rules.levels[0]
+    rng = random.Random(f"conformance/discord/{rules.kind}")
+    for _ in range(MOVES):
+        await h.settle()
+        game = await game_row(h, game_id)
+        if not game.is_active:
+            return game
+        assert game.people_to_act == game.to_act, "the computer keeps people waiting"
+        seat = game.to_act[0]
+        user = h.account(game.player_ids[seat])
+        table = latest_with(h, f"vidrasso:hand:{game.id}")
+        hand = (await h.click(user, table, f"vidrasso:hand:{game.id}")).ephemeral_messages[-1]
+        chosen = decide(level, rules.view(game.state, seat), rng.randrange(2**31))
+        await press_a_move(h, user, hand, rules.action_text(chosen), rng)
+        after = await game_row(h, game.id)
+        assert after.version > game.version, "the move was not taken"
+    pytest.fail(f"{rules.kind}: the game did not end in {MOVES} moves")
+
+
+async def check_finished(h: Harness, rules: GameRules, game: Game) -> None:
+    """The game ended with a winner, is stored as it ended, and is on the ladder."""
+    assert game.result == "finished" and game.winner is not None
+    outcome = rules.outcome(game.state)
+    assert outcome is not None and outcome.winner == game.winner
+    stored = await service_of(h).game(game.id)  # read back from storage
+    assert rules.dumps(stored.state) == rules.dumps(game.state)
+    async with h.bot.services.storage.transaction() as tx:  # type: ignore[attr-defined]
+        assert await tx.ladder.is_recorded(game.id), "the ladder did not record the game"
+
+
+async def test_a_member_plays_a_whole_game_against_the_computer(
+    h: Harness, rules: GameRules
+) -> None:
+    me = h.users[PEOPLE[0]]
+    await h.slash(me, f"{rules.kind} play-bot", level=rules.levels[0], target=min(rules.targets))
+    (game,) = await service_of(h).games_of(h.guild.id, me.id)
+    assert game.kind == rules.kind and game.seat_of(me.id) == 0
+    assert all(game.is_computer(s) for s in range(1, rules.seats))
+    await check_finished(h, rules, await play_to_the_end(h, rules, game.id))
+
+
+async def test_members_in_every_seat_play_a_whole_game(h: Harness, rules: GameRules) -> None:
+    me = h.users[PEOPLE[0]]
+    invited = {i.option: h.users[PEOPLE[n]] for n, i in enumerate(rules.invites, start=1)}
+    await h.slash(me, f"{rules.kind} challenge", target=min(rules.targets), **invited)
+    accept = button_id(h.last_public(), "vidrasso:challenge:").replace(":decline", ":accept")
+    for member in invited.values():
+        await h.click(member, h.last_public(), accept)
+    (game,) = await service_of(h).games_of(h.guild.id, me.id)
+    assert game.kind == rules.kind and not game.has_computer
+    seats = {i.seat: m.id for i, m in zip(rules.invites, invited.values(), strict=True)}
+    assert game.player_ids == (me.id, *(seats[s] for s in range(1, rules.seats)))
+    finished = await play_to_the_end(h, rules, game.id)
+    await check_finished(h, rules, finished)
+    board = await h.bot.services.ladder.leaderboard(  # type: ignore[attr-defined]
+        h.guild.id, 1, me.id, kind=rules.kind
+    )
+    assert board.players == rules.seats  # every member rated on the game's own ladder
