@@ -71,21 +71,22 @@ def duplicate_game(
     for A: won, its points minus B's, the rounds played and each side's decision times."""
     a = 1 if swap else 0
     times: dict[str, list[float]] = {"A": [], "B": []}
-    seats: list[Timed | None] = [None] * rules.seats
-    for team, members in enumerate(rules.teams):
+    count = rules.seat_range[0]
+    seats: list[Timed | None] = [None] * count
+    for team, members in enumerate(rules.teams_for(count)):
         side = "A" if team == a else "B"
         spec = specs[0] if side == "A" else specs[1]
         for s in members:
             seats[s] = Timed(bench.seat(spec), times[side])
     deal_rng = random.Random(f"{bench.stream}/deal/{deal}")
-    rngs = [random.Random(f"{bench.stream}/{deal}/{int(swap)}/{s}") for s in range(rules.seats)]
+    rngs = [random.Random(f"{bench.stream}/{deal}/{int(swap)}/{s}") for s in range(count)]
 
     def act(state: State, seat: int) -> Action:
         timed = seats[seat]
         assert timed is not None
         return timed.decide(state, seat, rngs[seat])
 
-    state = play_to_end(rules, rules.new_game(deal_rng, target), deal_rng, act)
+    state = play_to_end(rules, rules.new_game(deal_rng, target, count), deal_rng, act)
     outcome = rules.outcome(state)
     assert outcome is not None
     points = rules.points(state)

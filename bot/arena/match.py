@@ -66,8 +66,9 @@ def seated(rules: GameRules, players: Sequence[Player], rngs: Sequence[random.Ra
     """Computer players at the table: ``players[s]`` decides for seat ``s`` from that seat's
     view with ``rngs[s]``. An action that is not one of the seat's legal actions raises
     :class:`IllegalDecision`."""
-    if len(players) != rules.seats or len(rngs) != rules.seats:
-        raise ValueError(f"{rules.title} needs {rules.seats} players and one rng for each")
+    low, high = rules.seat_range
+    if not low <= len(players) <= high or len(rngs) != len(players):
+        raise ValueError(f"{rules.title} takes {low} to {high} players and one rng for each")
 
     def act(state: State, seat: int) -> Action:
         player = players[seat]
@@ -92,4 +93,4 @@ def play_game(
     """A whole new game to ``target``: ``deal_rng`` deals (the first deal and every next one)
     and ``players[s]`` decides for seat ``s`` with ``rngs[s]``. Returns the finished state."""
     act = seated(rules, players, rngs)
-    return play_to_end(rules, rules.new_game(deal_rng, target), deal_rng, act)
+    return play_to_end(rules, rules.new_game(deal_rng, target, len(players)), deal_rng, act)

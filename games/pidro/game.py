@@ -111,7 +111,7 @@ class Pidro(EngineGame):
             return frozenset()
         hand = state.hand
         hidden: set[Card] = set()
-        for other in range(self.seats):
+        for other in range(len(hand.held)):
             if other != seat and other not in hand.cold:
                 hidden |= set(cards_in(hand.held[other]))
         if hand.trump is None:
@@ -129,7 +129,7 @@ class Pidro(EngineGame):
         if not state.hands:
             return state
         hand = state.hand
-        places = [s for s in range(self.seats) if s not in hand.cold]
+        places = [s for s in range(len(hand.held)) if s not in hand.cold]
         hidden = [c for s in places for c in cards_in(hand.held[s])]
         hidden += cards_in(hand.buried)
         rng.shuffle(hidden)

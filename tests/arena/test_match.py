@@ -48,8 +48,8 @@ class Cheat(Computer):
 
 
 def test_a_whole_game_between_computer_players_ends(rules: GameRules) -> None:
-    players = [Computer(rules) for _ in range(rules.seats)]
-    rngs = [random.Random(f"seat {s}") for s in range(rules.seats)]
+    players = [Computer(rules) for _ in range(rules.seat_range[0])]
+    rngs = [random.Random(f"seat {s}") for s in range(rules.seat_range[0])]
     end = play_game(rules, players, random.Random(3), rngs, rules.targets[0])
     outcome = rules.outcome(end)
     assert outcome is not None and outcome.ending == "finished" and outcome.winner is not None
@@ -57,11 +57,16 @@ def test_a_whole_game_between_computer_players_ends(rules: GameRules) -> None:
 
 
 def test_every_state_is_seen_once_and_each_action_is_one_version(rules: GameRules) -> None:
-    players = [Computer(rules) for _ in range(rules.seats)]
-    rngs = [random.Random(s) for s in range(rules.seats)]
+    players = [Computer(rules) for _ in range(rules.seat_range[0])]
+    rngs = [random.Random(s) for s in range(rules.seat_range[0])]
     rng = random.Random(5)
     states = list(
-        play_out(rules, rules.new_game(rng, rules.targets[0]), rng, seated(rules, players, rngs))
+        play_out(
+            rules,
+            rules.new_game(rng, rules.targets[0], rules.seat_range[0]),
+            rng,
+            seated(rules, players, rngs),
+        )
     )
     assert rules.outcome(states[-1]) is not None
     assert all(rules.outcome(s) is None for s in states[:-1])
@@ -71,8 +76,8 @@ def test_every_state_is_seen_once_and_each_action_is_one_version(rules: GameRule
 
 
 def test_a_player_choosing_an_illegal_action_is_stopped(rules: GameRules) -> None:
-    players = [Cheat(rules) for _ in range(rules.seats)]
-    rngs = [random.Random(s) for s in range(rules.seats)]
+    players = [Cheat(rules) for _ in range(rules.seat_range[0])]
+    rngs = [random.Random(s) for s in range(rules.seat_range[0])]
     with pytest.raises(IllegalDecision, match=r"player 'cheat' in seat \d chose"):
         play_game(rules, players, random.Random(1), rngs, rules.targets[0])
 

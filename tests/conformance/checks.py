@@ -49,7 +49,7 @@ def random_states(rules: GameRules, seed: int, steps: int = STEPS) -> Iterator[S
     rng = random.Random(f"conformance/{rules.kind}/{seed}")
     decide = rules.decider()
     easiest = rules.levels[0] if rules.levels else None
-    state = rules.new_game(rng, min(rules.targets))
+    state = rules.new_game(rng, min(rules.targets), rules.seat_range[0])
     for index in range(steps + 1):
         state, _ = rules.settle(state, rng)
         yield Step(seed, index, state)
@@ -73,7 +73,7 @@ def every_state(rules: GameRules) -> Iterator[Step]:
 
 
 def viewers(rules: GameRules) -> tuple[int | None, ...]:
-    return (*range(rules.seats), None)
+    return (*range(rules.seat_range[0]), None)
 
 
 # --- the checks -------------------------------------------------------------------------------
@@ -124,7 +124,7 @@ def check_views_offer_the_legal_actions(rules: GameRules) -> int:
     for that seat (in the same order), and the public view offers none."""
     checked = 0
     for step in every_state(rules):
-        for seat in range(rules.seats):
+        for seat in range(rules.seat_range[0]):
             offered = view_actions(rules.view(step.state, seat))
             assert offered is not None, f"{rules.kind}: a seat view keeps no actions"
             legal = tuple(rules.legal_actions(step.state, seat))
@@ -233,7 +233,7 @@ def table_game(rules: GameRules, state: Any) -> Game:
         thread_id=None,
         table_message_id=None,
         table_posted_at=None,
-        seats=tuple(Seat(100 + s) for s in range(rules.seats)),
+        seats=tuple(Seat(100 + s) for s in range(rules.seat_range[0])),
         target=min(rules.targets),
         status="active",
         result=None,
@@ -257,7 +257,7 @@ def check_picture_shows_the_public_view(rules: GameRules, presentation: Any) -> 
     from bot.drawing import table
 
     words = Words("en")
-    names = [f"Player {s}" for s in range(rules.seats)]
+    names = [f"Player {s}" for s in range(rules.seat_range[0])]
     checked = 0
     for seed in SEEDS:
         steps = list(random_states(rules, seed))
@@ -294,7 +294,7 @@ def check_picture_ignores_hidden_cards(rules: GameRules, presentation: Any) -> i
 
     redeal = redeal_of(rules)
     words = Words("en")
-    names = [f"Player {s}" for s in range(rules.seats)]
+    names = [f"Player {s}" for s in range(rules.seat_range[0])]
     rng = random.Random(f"conformance/redeal/{rules.kind}")
     checked = moved = 0
     for seed in SEEDS:

@@ -30,7 +30,7 @@ MOVES = 3000
 """The most moves a member makes before the test calls the game endless."""
 
 
-PEOPLE = tuple(f"player{n}" for n in range(max(rules.seats for rules in GAMES.values())))
+PEOPLE = tuple(f"player{n}" for n in range(max(rules.seat_range[1] for rules in GAMES.values())))
 """As many members as the largest game has seats."""
 
 
@@ -100,7 +100,7 @@ async def test_a_member_plays_a_whole_game_against_the_computer(
     await h.slash(me, f"{rules.kind} play-bot", level=rules.levels[0], target=min(rules.targets))
     (game,) = await service_of(h).games_of(h.guild.id, me.id)
     assert game.kind == rules.kind and game.seat_of(me.id) == 0
-    assert all(game.is_computer(s) for s in range(1, rules.seats))
+    assert all(game.is_computer(s) for s in range(1, rules.seat_range[0]))
     await check_finished(h, rules, await play_to_the_end(h, rules, game.id))
 
 
@@ -114,10 +114,10 @@ async def test_members_in_every_seat_play_a_whole_game(h: Harness, rules: GameRu
     (game,) = await service_of(h).games_of(h.guild.id, me.id)
     assert game.kind == rules.kind and not game.has_computer
     seats = {i.seat: m.id for i, m in zip(rules.invites, invited.values(), strict=True)}
-    assert game.player_ids == (me.id, *(seats[s] for s in range(1, rules.seats)))
+    assert game.player_ids == (me.id, *(seats[s] for s in range(1, rules.seat_range[0])))
     finished = await play_to_the_end(h, rules, game.id)
     await check_finished(h, rules, finished)
     board = await h.bot.services.ladder.leaderboard(  # type: ignore[attr-defined]
         h.guild.id, 1, me.id, kind=rules.kind
     )
-    assert board.players == rules.seats  # every member rated on the game's own ladder
+    assert board.players == rules.seat_range[0]  # every member rated on the game's own ladder

@@ -69,7 +69,7 @@ def leaky_view(rules: GameRules) -> dict[str, Any]:
     """A seat is shown its left-hand neighbour's view, hand included."""
 
     def view(state: Any, seat: int | None) -> Any:
-        return rules.view(state, None if seat is None else (seat + 1) % rules.seats)
+        return rules.view(state, None if seat is None else (seat + 1) % rules.seat_range[0])
 
     return {"view": view}
 
