@@ -1,0 +1,115 @@
+"""Vriddiot: how often medium finishes ahead of easy, and how long each level decides.
+
+    .venv/bin/python bench/vriddiot_ai.py --games 400          # about 15 minutes on 2 cores
+    .venv/bin/python bench/vriddiot_ai.py --table medium,easy,easy,easy --games 100
+
+Each game seats the table's players (rotated one seat every game, so every player sits
+everywhere equally often) and plays to the end. Every pair of a medium and an easy seat in a
+game is a head-to-head placement: medium wins it when it finishes ahead. It prints medium's
+share of those with a 95% Wilson interval (pairs of one game are not independent, so the
+interval is also given over games: the share of games in which medium's average place beat
+easy's), each level's average place, decision latency p50/p99/max per level, and the capped
+games (there must be none). Games run in ``--workers`` processes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+# Runs from a checkout without installing the package.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from games.vriddiot.arena import Timings, game_seed, play_game
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (centre - half, centre + half)
+
+
+def one_game(
+    job: tuple[tuple[str, ...], int, int],
+) -> tuple[list[str], list[int], bool, dict[str, list[float]]]:
+    names, seed, game = job
+    n = len(names)
+    shift = game % n
+    seated = [names[(s - shift) % n] for s in range(n)]
+    timings = Timings()
+    state = play_game(seated, game_seed(seed, game), n > 5, timings)
+    assert state.outcome is not None
+    place = [0] * n
+    for p, s in enumerate(state.outcome.finish, 1):
+        place[s] = p
+    return seated, place, state.outcome.capped, timings.by_name
+
+
+def quantile(xs: list[float], q: float) -> float:
+    if not xs:
+        return 0.0
+    ys = sorted(xs)
+    return ys[min(len(ys) - 1, int(q * len(ys)))]
+
+
+def main(argv: Sequence[str]) -> int:
+    p = argparse.ArgumentParser(prog="bench/vriddiot_ai.py")
+    p.add_argument("--table", default="medium,easy,easy", help="the players, 3-10")
+    p.add_argument("--games", type=int, default=400)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--workers", type=int, default=2)
+    args = p.parse_args(argv)
+    names = tuple(args.table.split(","))
+    jobs = [(names, args.seed, g) for g in range(args.games)]
+    with multiprocessing.Pool(args.workers) as pool:
+        results = pool.map(one_game, jobs, chunksize=1)
+    pairs = wins = 0.0
+    game_wins = game_n = 0
+    capped = 0
+    places: dict[str, list[int]] = {}
+    times: dict[str, list[float]] = {}
+    for seated, place, was_capped, timing in results:
+        capped += was_capped
+        med = [place[s] for s, n in enumerate(seated) if n == "medium"]
+        easy = [place[s] for s, n in enumerate(seated) if n == "easy"]
+        for m in med:
+            for e in easy:
+                pairs += 1
+                wins += m < e
+        if med and easy:
+            game_n += 1
+            game_wins += sum(med) / len(med) < sum(easy) / len(easy)
+        for s, n in enumerate(seated):
+            places.setdefault(n, []).append(place[s])
+        for n, ts in timing.items():
+            times.setdefault(n, []).extend(ts)
+    lo, hi = wilson(wins, int(pairs))
+    glo, ghi = wilson(game_wins, game_n)
+    print(f"table     {','.join(names)}, {args.games} games, seats rotated, seed {args.seed}")
+    if pairs:
+        print(
+            f"medium ahead of easy  {wins / pairs:.1%} of {int(pairs)} head-to-head placements "
+            f"(95% {lo:.1%}-{hi:.1%}); by game {game_wins}/{game_n} "
+            f"(95% {glo:.1%}-{ghi:.1%})"
+        )
+    for n, ps in sorted(places.items()):
+        print(f"place     {n:8} average {sum(ps) / len(ps):.2f} over {len(ps)} seats")
+    for n, ts in sorted(times.items()):
+        print(
+            f"latency   {n:8} p50 {quantile(ts, 0.5) * 1000:7.1f} ms  "
+            f"p99 {quantile(ts, 0.99) * 1000:7.1f} ms  max {max(ts) * 1000:7.1f} ms  "
+            f"({len(ts)} decisions)"
+        )
+    print(f"capped    {capped} of {args.games} games")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
