@@ -1106,7 +1106,9 @@ class _Work:
                 break
             seats.add(layer.seat)
         warriors = tuple(s for s in self.war.warriors if s in seats)
-        if warriors != self.war.warriors and len(warriors) >= 2:
+        if warriors != self.war.warriors:
+            # Only warriors still in the war can stay (R10.5, R13.1): a tie with a warrior who
+            # has gone out leaves one warrior, and the war ends after this play (R10.8 c).
             self.war = self.war._replace(warriors=warriors)
             self.emit(CivilWar(warriors))
 

@@ -8,12 +8,14 @@ import random
 import pytest
 
 from games.vriddiot.rules import (
+    CivilWar,
     Ctx,
     IllegalPlay,
     Purged,
     Req,
     Suit,
     War,
+    WarEnded,
     apply,
     legal_actions,
     parse_action,
@@ -408,6 +410,29 @@ def test_16_joining_and_civil_war() -> None:
     state = do(state, 0, "play hand JH")
     # s1 holds 3H only: picked up at once; jacks odd: counter-clockwise from the declarer s1
     assert state.war is None and state.direction == -1 and state.to_act == (0,)
+
+
+def test_a_tie_with_a_warrior_who_went_out_leaves_one_warrior_and_ends_the_war() -> None:
+    """Decision 9 (R10.5 civil war, R13.1, R10.8 c): s0 goes out on a blind AH; s1 ties it with
+    AD. The top run was laid by s0 and s1, and s0 is no longer a warrior, so s1 is the only
+    warrior left: the war ends without a pick-up (s2, who laid no ace, does not have to beat
+    it), floor 14, and the next player after the declarer s2 leads."""
+    state = table(
+        hands={0: "", 1: "AD 5C 6C", 2: "QC 4D 7H"},
+        down={0: "AH"},
+        pile=[(1, "9D"), (2, "9C"), (0, "9H"), (1, "QD"), (2, "KD")],
+        war=War((0, 1, 2), 2, 1, 0, 13),
+        ctx=Ctx.WAR_TURN,
+        seat=0,
+    )
+    state = do(state, 0, "blind 0")
+    assert state.places == (0,)
+    assert state.war is not None and state.war.warriors == (1, 2) and state.to_act == (1,)
+    state, events = apply(state, parse_action(1, "play hand AD"))
+    assert CivilWar((1,)) in events and WarEnded("warriors", 1) in events
+    assert state.war is None and state.req == Req(floor=14)
+    assert state.ctx is Ctx.TURN and state.to_act == (3,)
+    assert texts_of(state.hands[2]) == ["4D", "7H", "QC"] and len(state.pile) == 7
 
 
 # --- 17. Discard ends a war -------------------------------------------------------------------
