@@ -22,12 +22,10 @@ def engine_record(seed: int, players: int, deck: str, forfeits: bool = False) ->
 
 KNOWN: dict[tuple[int, str, int], str] = {}
 """Disagreements found and not yet settled, by (players, deck, seed), each with what differs:
-each must still disagree (the test fails once it is fixed, so the entry is removed). The tie in
-war with a warrior who had just gone out is settled (docs rules.md, Decision 9). The other kind
-found over 1,000 games of three players (single deck), e.g. seeds 163, 267 and 429, is still
-open: a war declared by the play that ends the game (the engine writes the ``war`` event, the
-independent reading declares none); until it is settled, the thousand-game runs stay out of
-``make slow``."""
+each must still disagree (the test fails once it is fixed, so the entry is removed). Empty: the
+two kinds found in the first thousand-game runs (a tie in war with a warrior who had just gone
+out; a war chosen with the play that reaches the move cap) are settled in the engine (docs
+rules.md, Decisions 9 and 15) and tested on exact positions in ``test_rules.py``."""
 
 
 def agree(games: int, players: int, deck: str, forfeits: bool = False) -> None:

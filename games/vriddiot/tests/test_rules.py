@@ -8,6 +8,7 @@ import random
 import pytest
 
 from games.vriddiot.rules import (
+    MOVE_CAP,
     CivilWar,
     Ctx,
     IllegalPlay,
@@ -15,6 +16,7 @@ from games.vriddiot.rules import (
     Req,
     Suit,
     War,
+    WarDeclared,
     WarEnded,
     apply,
     legal_actions,
@@ -531,3 +533,18 @@ def test_20_the_last_player_holding_cards_is_the_idiot() -> None:
     state = do(state, 2, "play hand KD")
     assert state.outcome is not None
     assert state.outcome.finish == (0, 2, 1) and state.outcome.idiot == 1
+
+
+def test_a_war_chosen_with_the_capping_play_is_never_declared() -> None:
+    """Decision 15 (A14, R13.5, A6): the 2,000th play ends the game once it is resolved, before
+    any war: ``play hand AC war`` is still listed (the variant is part of the play), but no war
+    is formed and no ``war`` event is written."""
+    from dataclasses import replace
+
+    state = table(3, hands={2: "AC 3C 4C"}, pile=[(1, "AH")], req=Req(floor=14), seat=2)
+    assert "play hand AC war" in legal(state, 2)
+    after, events = apply(state, parse_action(2, "play hand AC war"))
+    assert after.war is not None and any(isinstance(e, WarDeclared) for e in events)
+    capped, events = apply(replace(state, plays=MOVE_CAP - 1), parse_action(2, "play hand AC war"))
+    assert capped.outcome is not None and capped.outcome.capped
+    assert capped.war is None and not any(isinstance(e, WarDeclared) for e in events)
