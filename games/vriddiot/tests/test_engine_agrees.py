@@ -52,13 +52,7 @@ def test_engine_games_with_resignations_and_time_outs_agree(players: int, deck: 
     agree(8, players, deck, forfeits=True)
 
 
-SLOW_TABLES = [(3, "single")]
-"""The tables whose 1,000 games have been run through the independent reading and agree. The
-others of ``TABLES`` (4, 5 single; 6, 8 double) join once their thousand-game runs have passed:
-at the last run every game checked agreed, but the runs had not finished."""
-
-
 @pytest.mark.slow
-@pytest.mark.parametrize(("players", "deck"), SLOW_TABLES)
+@pytest.mark.parametrize(("players", "deck"), TABLES)
 def test_a_thousand_engine_games_agree_with_the_independent_rules(players: int, deck: str) -> None:
     agree(1000, players, deck)
