@@ -1085,7 +1085,7 @@ class _Work:
             self.req = Req(change=True, suit=top_suit, value=r)
         else:
             self.req = Req(floor=0 if r == 2 else r)
-        if may_war:
+        if may_war and not self.at_cap():
             if war is None:
                 self.ask(Ctx.WAR_Q, seat)
                 return
@@ -1106,7 +1106,9 @@ class _Work:
                 break
             seats.add(layer.seat)
         warriors = tuple(s for s in self.war.warriors if s in seats)
-        if warriors != self.war.warriors and len(warriors) >= 2:
+        if warriors != self.war.warriors:
+            # Only warriors still in the war can stay (R10.5, R13.1): a tie with a warrior who
+            # has gone out leaves one warrior, and the war ends after this play (R10.8 c).
             self.war = self.war._replace(warriors=warriors)
             self.emit(CivilWar(warriors))
 
@@ -1271,10 +1273,15 @@ class _Work:
         lapse: str = "",
     ) -> None:
         """Wait for the next decision, unless the move cap ends the game first (A14)."""
-        if self.capping and self.plays >= MOVE_CAP:
+        if self.at_cap():
             self.end(Termination.FINISHED, capped=True)
             return
         self.pending = Pending(ctx, seat, order, (), rank, lapse)
+
+    def at_cap(self) -> bool:
+        """Has the 2,000th play been laid? The game then ends once that play is resolved, before
+        any war is declared (A14): a war chosen with that play (A6) is never formed."""
+        return self.capping and self.plays >= MOVE_CAP
 
     def go_out(self, seat: int) -> None:
         self.status[seat] = OUT

@@ -66,7 +66,9 @@ Readings (places where the rules page had to be interpreted; compare with the en
    direction after the play (its jacks have turned it); its jacks are not counted in the war.
 10. **Civil war** is checked after every war-up play whose value equals the top card of the
     layer beneath (also a lapsed 8, A1); the new warriors are the current warriors who laid a
-    card of the top run. A ``civil_war`` auto is expected only when the warriors change.
+    card of the top run. A ``civil_war`` auto is expected only when the warriors change. A tie
+    with a warrior who has gone out (R13.1: no longer a warrior) leaves one: the war ends as
+    R10.8 c after that play.
 11. **Lapsed 8s** (A1, A11): an 8 laid in normal mode (turn or extra) leaves normal mode with
     floor 8; an 8 laid in a change or as an additional play leaves a change in its suit, value
     8; in war the 8 stays as L = 8 (war-up) or bound 8 (war-down). A must-add also lapses when

@@ -8,12 +8,16 @@ import random
 import pytest
 
 from games.vriddiot.rules import (
+    MOVE_CAP,
+    CivilWar,
     Ctx,
     IllegalPlay,
     Purged,
     Req,
     Suit,
     War,
+    WarDeclared,
+    WarEnded,
     apply,
     legal_actions,
     parse_action,
@@ -410,6 +414,29 @@ def test_16_joining_and_civil_war() -> None:
     assert state.war is None and state.direction == -1 and state.to_act == (0,)
 
 
+def test_a_tie_with_a_warrior_who_went_out_leaves_one_warrior_and_ends_the_war() -> None:
+    """Decision 9 (R10.5 civil war, R13.1, R10.8 c): s0 goes out on a blind AH; s1 ties it with
+    AD. The top run was laid by s0 and s1, and s0 is no longer a warrior, so s1 is the only
+    warrior left: the war ends without a pick-up (s2, who laid no ace, does not have to beat
+    it), floor 14, and the next player after the declarer s2 leads."""
+    state = table(
+        hands={0: "", 1: "AD 5C 6C", 2: "QC 4D 7H"},
+        down={0: "AH"},
+        pile=[(1, "9D"), (2, "9C"), (0, "9H"), (1, "QD"), (2, "KD")],
+        war=War((0, 1, 2), 2, 1, 0, 13),
+        ctx=Ctx.WAR_TURN,
+        seat=0,
+    )
+    state = do(state, 0, "blind 0")
+    assert state.places == (0,)
+    assert state.war is not None and state.war.warriors == (1, 2) and state.to_act == (1,)
+    state, events = apply(state, parse_action(1, "play hand AD"))
+    assert CivilWar((1,)) in events and WarEnded("warriors", 1) in events
+    assert state.war is None and state.req == Req(floor=14)
+    assert state.ctx is Ctx.TURN and state.to_act == (3,)
+    assert texts_of(state.hands[2]) == ["4D", "7H", "QC"] and len(state.pile) == 7
+
+
 # --- 17. Discard ends a war -------------------------------------------------------------------
 
 
@@ -506,3 +533,18 @@ def test_20_the_last_player_holding_cards_is_the_idiot() -> None:
     state = do(state, 2, "play hand KD")
     assert state.outcome is not None
     assert state.outcome.finish == (0, 2, 1) and state.outcome.idiot == 1
+
+
+def test_a_war_chosen_with_the_capping_play_is_never_declared() -> None:
+    """Decision 15 (A14, R13.5, A6): the 2,000th play ends the game once it is resolved, before
+    any war: ``play hand AC war`` is still listed (the variant is part of the play), but no war
+    is formed and no ``war`` event is written."""
+    from dataclasses import replace
+
+    state = table(3, hands={2: "AC 3C 4C"}, pile=[(1, "AH")], req=Req(floor=14), seat=2)
+    assert "play hand AC war" in legal(state, 2)
+    after, events = apply(state, parse_action(2, "play hand AC war"))
+    assert after.war is not None and any(isinstance(e, WarDeclared) for e in events)
+    capped, events = apply(replace(state, plays=MOVE_CAP - 1), parse_action(2, "play hand AC war"))
+    assert capped.outcome is not None and capped.outcome.capped
+    assert capped.war is None and not any(isinstance(e, WarDeclared) for e in events)
