@@ -90,3 +90,24 @@ def seconds(msg: dict[str, Any]) -> float | None:
     if isinstance(time_ms, int | float) and not isinstance(time_ms, bool) and time_ms > 0:
         return max(0.001, TIME_SHARE * time_ms / 1000 - TIME_RESERVE)
     return None
+
+
+def stateless_answerer(
+    level: str,
+    read: Callable[[dict[str, Any]], Any],
+    decide: Callable[..., Any],
+    write: Callable[[Any], Any],
+) -> Answerer:
+    """An agent at ``level`` for a protocol whose every message carries all its seat may know
+    (nothing to remember between lines): ``read`` a message into a view, ``decide(level, view,
+    seed, seconds=...)``, ``write`` the action."""
+
+    def decided(view: Any, seed: int, seconds: float | None) -> Any:
+        return decide(level, view, seed, seconds=seconds)
+
+    speaker = Speaker(read, decided, write)
+
+    def answering(line: str, seed: int) -> dict[str, Any] | None:
+        return reply(speaker, line, seed)
+
+    return answering

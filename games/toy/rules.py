@@ -17,6 +17,10 @@ import random
 from dataclasses import dataclass, replace
 from typing import Any
 
+from bot.endings import Abandon as Abandon
+from bot.endings import Resign as Resign
+from bot.endings import TimeOut as TimeOut
+
 MIN_SEATS, MAX_SEATS = 2, 5
 HAND = 4
 """Cards dealt to each seat, and so tricks in a game."""
@@ -30,21 +34,6 @@ class IllegalAction(ValueError):
 class Play:
     seat: int
     card: int
-
-
-@dataclass(frozen=True, slots=True)
-class Resign:
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class TimeOut:
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class Abandon:
-    pass
 
 
 Action = Play | Resign | TimeOut | Abandon

@@ -9,29 +9,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.ai.speaker import Answerer, Speaker, reply
+from bot.ai.speaker import Answerer, stateless_answerer
 from games.pidro.ai import protocol
 from games.pidro.ai.players import decide
-from games.pidro.rules import TableView
 
 PROTOCOL = "pidro-agent/1"
 LEVELS = ("easy", "medium")
 """The levels the agent can play."""
 
 
-def answer(level: str, line: str, seed: int) -> dict[str, Any] | None:
-    """The answer to one ``pidro-agent/1`` input line, or None when it deserves none."""
-
-    def decided(view: TableView, seed: int, seconds: float | None) -> Any:
-        return decide(level, view, seed, seconds=seconds)
-
-    return reply(Speaker(protocol.view_from_message, decided, protocol.action_to_json), line, seed)
-
-
 def answerer(level: str) -> Answerer:
     """An agent at ``level``."""
+    return stateless_answerer(level, protocol.view_from_message, decide, protocol.action_to_json)
 
-    def answering(line: str, seed: int) -> dict[str, Any] | None:
-        return answer(level, line, seed)
 
-    return answering
+def answer(level: str, line: str, seed: int) -> dict[str, Any] | None:
+    """The answer to one ``pidro-agent/1`` input line, or None when it deserves none."""
+    return answerer(level)(line, seed)
