@@ -155,8 +155,3 @@ def create_bot(config: Config | None = None, *, rng: random.Random | None = None
     config = config or Config()
     kind = ShardedCardBot if config.sharded else CardBot
     return kind(config, rng=rng)
-
-
-VidrassoBot = CardBot
-"""The bot's name before it played more than Vidrasso: kept for code written against it (other
-branches merging in); new code says :class:`CardBot`."""

@@ -39,7 +39,7 @@ KIND = DEFAULT_KIND
 in progress do not tell (and whose page buttons' custom ids carry no game)."""
 GAME_CHOICES = [app_commands.Choice(name=rules.title, value=kind) for kind, rules in GAMES.items()]
 """The ``game`` option of every ladder command: each registered game has its own ladder."""
-GAME_HELP = N_("Which game (when left out: the one you are playing, else the first)")
+GAME_HELP = N_("Which game (left out: the game you are playing)")
 
 
 async def kind_of(interaction: discord.Interaction, game: str | None) -> str:
