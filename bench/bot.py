@@ -794,13 +794,16 @@ def verdict(runs: Sequence[Run]) -> None:
                 f"card play {name} (press → table shown), worst run: {worst:.2f} ms; "
                 f"target under {target:g} ms: {meets} it"
             )
-    if len(runs) > 1:
-        first, last = runs[0], runs[-1]
+    for kind in dict.fromkeys(run.kind for run in runs):  # growth: the same game's runs only
+        same = [run for run in runs if run.kind == kind]
+        if len(same) < 2:
+            continue
+        first, last = same[0], same[-1]
         p50 = percentile(last.card.ack, 50) / percentile(first.card.ack, 50)
         p99 = percentile(last.card.ack, 99) / percentile(first.card.ack, 99)
         cpu = last.cpu_ms_per_play / first.cpu_ms_per_play
         print(
-            f"{last.finished_before:,} vs {first.finished_before:,} finished games: "
+            f"{kind}: {last.finished_before:,} vs {first.finished_before:,} finished games: "
             f"p50 x{p50:.2f}, p99 x{p99:.2f}, plays/s x"
             f"{last.plays_per_second / first.plays_per_second:.2f}, CPU per play x{cpu:.2f}"
         )
