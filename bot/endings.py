@@ -51,3 +51,31 @@ class TimeOut:
 @dataclass(frozen=True, slots=True)
 class Abandon:
     """The game is stopped without a winner (e.g. by a server manager)."""
+
+
+def recorded_ending(
+    result: object,
+    *,
+    over: bool,
+    as_recorded: bool,
+    ended_by: int | None,
+    invalid: type[Exception],
+) -> Resign | TimeOut | Abandon | None:
+    """What ended a recorded game, read from its ``result`` word and checked against the
+    replayed game: None when it finished by the rules (``as_recorded``: with the recorded
+    winner), else the resignation, time-out (of ``ended_by``) or abandonment to apply to the
+    replayed state (which must not be ``over`` yet). ``invalid`` is the game's record error,
+    raised on any disagreement."""
+    if result == Termination.FINISHED.value:
+        if not as_recorded:
+            raise invalid("the record says finished, but the game has not ended that way")
+        return None
+    if over:
+        raise invalid(f"the game ended by the rules but the record says {result}")
+    if result in (Termination.RESIGNED.value, Termination.TIMEOUT.value):
+        if ended_by is None:
+            raise invalid(f"a {result} record needs ended_by (or a winner)")
+        return Resign(ended_by) if result == Termination.RESIGNED.value else TimeOut(ended_by)
+    if result == Termination.ABANDONED.value:
+        return Abandon()
+    raise invalid(f"unknown result {result!r}")

@@ -1,7 +1,8 @@
 """The four suits of the French deck and their text notation, shared by every game here.
 
 Both games write a card as its rank character and suit letter (``7H``, ``TH``) and show it with
-the suit's symbol (``7♥``); each game has its own ranks and cards
+the suit's symbol (``7♥``); each game has its own ranks (its cards are :class:`bot.cards.SuitedCard`\s, or its own where it
+has copies and jokers)
 (:mod:`games.vidrasso.rules.cards`,
 :mod:`games.pidro.rules.cards`), but a suit is a suit. Pure: no I/O.
 """

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 
+from bot.cards import SuitedCard, make_deck
 from bot.suits import SUITS as SUITS
 from bot.suits import CardParseError as CardParseError
 from bot.suits import Suit as Suit
@@ -59,48 +59,12 @@ class Rank(enum.Enum):
 _RANK_NUMBERS = {rank: n for n, rank in enumerate(Rank)}
 
 
-@dataclass(frozen=True, slots=True, eq=False)
-class Card:
-    """One of the 52 cards. Use :meth:`Card.parse` or :data:`DECK`; never construct directly."""
+class Card(SuitedCard[Rank]):
+    """One of the 52 cards. Use :meth:`Card.parse` or :data:`DECK`; never construct directly.
+    ``index`` is 0..51, ``suit.number * 13 + rank.number``: the card's bit in a card mask."""
 
-    rank: Rank
-    suit: Suit
-    index: int
-    """0..51: ``suit.number * 13 + rank.number``; the card's bit in a card mask."""
-
-    @property
-    def text(self) -> str:
-        """Text notation: rank then suit letter, e.g. ``TH``."""
-        return _TEXTS[self.index]
-
-    @property
-    def display(self) -> str:
-        """For people: ``10♥``."""
-        return self.rank.label + self.suit.symbol
-
-    def __str__(self) -> str:
-        return self.text
-
-    def __repr__(self) -> str:
-        return f"Card({self.text})"
-
-    def __lt__(self, other: Card) -> bool:
-        return self.index < other.index
-
-    def __reduce__(self) -> tuple[object, tuple[int]]:
-        # Pickling (process pools) gives back the singleton.
-        return (card_at, (self.index,))
-
-    @classmethod
-    def parse(cls, text: str) -> Card:
-        """``TH``, ``10h``, ``10♥`` or ``as``."""
-        found = _BY_TEXT.get(text)
-        if found is not None:
-            return found
-        raw = text.strip()
-        if len(raw) not in (2, 3):
-            raise CardParseError(f"{text!r} is not a card (write rank then suit, like TH or 5D)")
-        return DECK[Suit.parse(raw[-1]).number * 13 + Rank.parse(raw[:-1]).number]
+    __slots__ = ()
+    example = "TH or 5D"
 
     def is_trump(self, trump: Suit) -> bool:
         return bool(TRUMPS[trump.number] >> self.index & 1)
@@ -114,17 +78,11 @@ class Card:
         return STRENGTH[trump.number][self.index]
 
 
-DECK: tuple[Card, ...] = tuple(
-    Card(rank, suit, suit.number * 13 + rank.number) for suit in Suit for rank in Rank
-)
+DECK: tuple[Card, ...] = make_deck(Card, Rank)
 """All 52 cards by index: spades 2..A, hearts 2..A, diamonds 2..A, clubs 2..A."""
 
-_TEXTS = tuple(c.rank.value + c.suit.value for c in DECK)
-_BY_TEXT = {c.text: c for c in DECK}
 
-
-def card_at(index: int) -> Card:
-    return DECK[index]
+card_at = Card.at
 
 
 def parse_cards(texts: Iterable[str]) -> tuple[Card, ...]:

@@ -12,12 +12,12 @@ from __future__ import annotations
 from collections.abc import Generator, Iterator, Sequence
 from typing import Any
 
+from bot.endings import recorded_ending
 from games.pidro.rules.cards import Card, Suit, cards_in, cards_text, parse_cards
 from games.pidro.rules.errors import IllegalAction, InvalidRecord
 from games.pidro.rules.game import GameState, Hand, apply, dealt, kill_options, options, step
 from games.pidro.rules.parts import (
     TARGETS,
-    Abandon,
     Action,
     Bid,
     Deal,
@@ -26,9 +26,6 @@ from games.pidro.rules.parts import (
     NameTrump,
     Phase,
     Play,
-    Resign,
-    Termination,
-    TimeOut,
 )
 
 RECORD_FORMAT = "pidro-record/1"
@@ -319,22 +316,15 @@ def _check_hand(hand: Hand, entry: dict[str, Any], totals: tuple[int, int] | Non
 
 
 def _ending(record: Record, state: GameState) -> Action | None:
-    result = record.get("result")
     winner = record.get("winner_team")
-    if result == Termination.FINISHED.value:
-        if state.outcome is None or state.outcome.winner != winner:
-            raise InvalidRecord("the record says finished, but the game has not ended that way")
-        return None
-    if state.phase is Phase.OVER:
-        raise InvalidRecord(f"the game ended by the rules but the record says {result}")
-    if result in (Termination.RESIGNED.value, Termination.TIMEOUT.value):
-        seat = record.get("ended_by")
-        if seat is None:
-            raise InvalidRecord(f"a {result} record needs ended_by")
-        return Resign(int(seat)) if result == Termination.RESIGNED.value else TimeOut(int(seat))
-    if result == Termination.ABANDONED.value:
-        return Abandon()
-    raise InvalidRecord(f"unknown result {result!r}")
+    ended_by = record.get("ended_by")
+    return recorded_ending(
+        record.get("result"),
+        over=state.phase is Phase.OVER,
+        as_recorded=state.outcome is not None and state.outcome.winner == winner,
+        ended_by=None if ended_by is None else int(ended_by),
+        invalid=InvalidRecord,
+    )
 
 
 def from_record(record: Record) -> GameState:

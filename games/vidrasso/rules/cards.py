@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from dataclasses import dataclass
 
+from bot.cards import SuitedCard, make_deck
 from bot.suits import CardParseError as CardParseError
 from bot.suits import Suit as Suit
 
@@ -81,65 +81,24 @@ _RANK_NOUNS = {
 }
 
 
-@dataclass(frozen=True, slots=True, eq=False)
-class Card:
-    """One of the 36 cards. Use :func:`card` or :meth:`Card.parse`; never construct directly."""
+class Card(SuitedCard[Rank]):
+    """One of the 36 cards. Use :func:`card` or :meth:`Card.parse`; never construct directly.
 
-    rank: Rank
-    """The printed rank."""
-    suit: Suit
-    """The printed suit (a trump-rank card still follows by it)."""
-    index: int
-    """0..35: ``suit.number * 9 + rank.number``; the bit of this card in a card mask."""
+    ``rank`` is the printed rank; ``suit`` the printed suit (a trump-rank card still follows by
+    it); ``index`` is 0..35, ``suit.number * 9 + rank.number``, the card's bit in a card mask."""
+
+    __slots__ = ()
 
     @property
     def points(self) -> int:
         """What the card scores in a capture pile."""
         return self.rank.points
 
-    @property
-    def text(self) -> str:
-        """Text notation: rank character then suit letter, e.g. ``7H``."""
-        return _TEXTS[self.index]
 
-    @property
-    def display(self) -> str:
-        """For people: ``7♥``."""
-        return self.rank.value + self.suit.symbol
-
-    def __str__(self) -> str:
-        return self.text
-
-    def __repr__(self) -> str:
-        return f"Card({self.text})"
-
-    def __lt__(self, other: Card) -> bool:
-        return self.index < other.index
-
-    def __reduce__(self) -> tuple[object, tuple[int]]:
-        # Pickling (process pools) must give back the singleton.
-        return (card_at, (self.index,))
-
-    @classmethod
-    def parse(cls, text: str) -> Card:
-        """Parse ``7H``, ``as`` or ``7♥``."""
-        found = _BY_TEXT.get(text)
-        if found is not None:  # the stored notation: loading a game parses hundreds of these
-            return found
-        raw = text.strip()
-        if len(raw) != 2:
-            raise CardParseError(f"{text!r} is not a card (write rank then suit, like 7H or AS)")
-        return card(Rank.parse(raw[0]), Suit.parse(raw[1]))
-
-
-DECK: tuple[Card, ...] = tuple(
-    Card(rank, suit, suit.number * 9 + rank.number) for suit in Suit for rank in Rank
-)
+DECK: tuple[Card, ...] = make_deck(Card, Rank)
 """All 36 cards, by index: spades A..9, hearts A..9, diamonds A..9, clubs A..9."""
 
-_TEXTS = tuple(c.rank.value + c.suit.value for c in DECK)
 _BY_KEY = {(c.rank, c.suit): c for c in DECK}
-_BY_TEXT = {c.text: c for c in DECK}
 
 
 def card(rank: Rank, suit: Suit) -> Card:
@@ -147,9 +106,8 @@ def card(rank: Rank, suit: Suit) -> Card:
     return _BY_KEY[(rank, suit)]
 
 
-def card_at(index: int) -> Card:
-    """The card with this :attr:`Card.index`."""
-    return DECK[index]
+card_at = Card.at
+"""The card with this :attr:`Card.index`."""
 
 
 def parse_cards(texts: Iterable[str]) -> tuple[Card, ...]:

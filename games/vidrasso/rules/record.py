@@ -11,20 +11,17 @@ import json
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
+from bot.endings import recorded_ending
 from games.vidrasso.rules.cards import DECK, Card, Rank, Suit, cards_text, parse_cards
 from games.vidrasso.rules.compact import NO_CARD, CompactRound
 from games.vidrasso.rules.deal import Cut, Deal
 from games.vidrasso.rules.errors import IllegalAction, InvalidDeal, InvalidRecord
 from games.vidrasso.rules.game import (
-    Abandon,
     Action,
     GameState,
     Gift,
     Phase,
     Play,
-    Resign,
-    Termination,
-    TimeOut,
     apply,
 )
 from games.vidrasso.rules.masks import TEXTS, joiner
@@ -266,22 +263,15 @@ def _check_round(state: GameState, entry: dict[str, Any]) -> None:
 
 
 def _ending(record: Record, state: GameState) -> Action | None:
-    result = record.get("result")
     winner = record.get("winner")
-    if result == Termination.FINISHED.value:
-        if state.outcome is None or state.outcome.winner != winner:
-            raise InvalidRecord("the record says finished, but the game has not ended that way")
-        return None
-    if state.phase is Phase.OVER:
-        raise InvalidRecord(f"the game ended by the rules but the record says {result}")
-    loser: int | None = record.get("ended_by", None if winner is None else 1 - int(winner))
-    if result in (Termination.RESIGNED.value, Termination.TIMEOUT.value):
-        if loser is None:
-            raise InvalidRecord(f"a {result} record needs a winner")
-        return Resign(int(loser)) if result == Termination.RESIGNED.value else TimeOut(int(loser))
-    if result == Termination.ABANDONED.value:
-        return Abandon()
-    raise InvalidRecord(f"unknown result {result!r}")
+    ended_by = record.get("ended_by", None if winner is None else 1 - int(winner))
+    return recorded_ending(
+        record.get("result"),
+        over=state.phase is Phase.OVER,
+        as_recorded=state.outcome is not None and state.outcome.winner == winner,
+        ended_by=None if ended_by is None else int(ended_by),
+        invalid=InvalidRecord,
+    )
 
 
 def from_record(record: Record) -> GameState:
