@@ -1,10 +1,9 @@
 """The four suits of the French deck and their text notation, shared by every game here.
 
-Both games write a card as its rank character and suit letter (``7H``, ``TH``) and show it with
-the suit's symbol (``7♥``); each game has its own ranks (its cards are :class:`bot.cards.SuitedCard`\s, or its own where it
-has copies and jokers)
-(:mod:`games.vidrasso.rules.cards`,
-:mod:`games.pidro.rules.cards`), but a suit is a suit. Pure: no I/O.
+Every game writes a card as its rank character and suit letter (``7H``, ``TH``) and shows it
+with the suit's symbol (``7♥``); each game has its own ranks and cards (:mod:`bot.cards` for the
+games with one copy of each card, its own where it has copies and jokers), but a suit is a
+suit. Pure: no I/O.
 """
 
 from __future__ import annotations
