@@ -70,6 +70,11 @@ class ChallengeRefused(ServiceError):
     """A challenge that cannot be made, accepted, declined or cancelled."""
 
 
+def alone(rules: GameRules, count: int) -> bool:
+    """Whether every player of a ``count``-player game plays for themselves (no partners)."""
+    return all(len(team) == 1 for team in rules.teams_for(min(count, rules.seat_range[1])))
+
+
 def table_seats(
     rules: GameRules, named: Sequence[tuple[int, Invite]], count: int | None = None
 ) -> list[Invite | None]:
@@ -79,8 +84,10 @@ def table_seats(
     them (so who partners whom is as asked); without partners they sit side by side from seat
     1. The seats nobody was named for are open (None)."""
     low, high = rules.seat_range
-    if count is None:
-        count = max(low, 1 + max((seat for seat, _ in named), default=0))
+    if count is None:  # the challenger and the members named, at least the fewest
+        count = max(low, 1 + len(named))
+        if not alone(rules, count):  # partners: as far as the farthest seat named
+            count = max(count, 1 + max((seat for seat, _ in named), default=0))
     if not low <= count <= high:
         if low == high:
             raise BadRequest("{game} is played by {count} players.", game=rules.title, count=low)
@@ -89,7 +96,7 @@ def table_seats(
         )
     seats: list[Invite | None] = [None] * (count - 1)
     ordered = sorted(named, key=lambda pair: pair[0])
-    if all(len(team) == 1 for team in rules.teams_for(count)):
+    if alone(rules, count):
         ordered = [(n, invite) for n, (_, invite) in enumerate(ordered, start=1)]
     for seat, invite in ordered:
         if seat >= count:
