@@ -287,8 +287,9 @@ class Play(commands.Cog):
             seats,
         )
         everyone_computer = all(p is not None and p.computer is not None for p in places)
-        if members and everyone_computer and fill is None:
-            await self._start_computer_game(interaction, rules, default_level(rules), target)
+        if members and everyone_computer:  # nobody to wait for: a game against me
+            level = fill or default_level(rules)
+            await self._start_computer_game(interaction, rules, level, target)
             return
         row = await services.games.challenge(
             kind=rules.kind,
