@@ -44,7 +44,7 @@ def challenge_text(row: Challenge, tr: Words, *, expired: bool = False) -> str:
         who = tr("{challenger} challenges {invited} to {game} (to {target})", **values)
     status = "expired" if expired else row.status
     if status == OPEN:
-        return tr(
+        asked = tr(
             "{challenge}. {waiting}, do you accept? Expires <t:{expires}:R>. New to {game}? "
             "**Rules** explains it in a minute.",
             challenge=who,
@@ -52,6 +52,9 @@ def challenge_text(row: Challenge, tr: Words, *, expired: bool = False) -> str:
             expires=int(row.expires_at),
             game=tr(row.rules.title),
         )
+        if all(len(team) == 1 for team in row.teams):
+            return asked
+        return "\n".join([asked, *team_lines(row, tr)])  # who partners whom
     if status == ACCEPTED:
         return tr("{challenge} — accepted! Game {id} is on.", challenge=who, id=row.game_id)
     if status == DECLINED:
@@ -72,6 +75,24 @@ def seat_text(row: Challenge, seat: int, tr: Words) -> str:
     if not invite.accepted:
         return tr("{member} (not yet accepted)", member=mention(invite.user_id))
     return mention(invite.user_id)
+
+
+def team_lines(row: Challenge, tr: Words) -> list[str]:
+    """Who sits where: a line a seat, or in a game with partners a line a team (who partners
+    whom)."""
+    teams = row.teams
+    if all(len(team) == 1 for team in teams):
+        return [
+            tr("Seat {n}: {who}", n=seat + 1, who=seat_text(row, seat, tr)) for (seat,) in teams
+        ]
+    return [
+        tr(
+            "Team {n}: {who}",
+            n=number,
+            who=tr(", ").join(seat_text(row, seat, tr) for seat in team),
+        )
+        for number, team in enumerate(teams, start=1)
+    ]
 
 
 def table_text(row: Challenge, tr: Words, *, expired: bool = False) -> str:
@@ -101,21 +122,7 @@ def table_text(row: Challenge, tr: Words, *, expired: bool = False) -> str:
         return tr("{challenge} — withdrawn.", challenge=head)
     if status != OPEN:
         return tr("{challenge} — expired before it started.", challenge=head)
-    lines = [head + "."]
-    teams = row.teams
-    if all(len(team) == 1 for team in teams):
-        lines += [
-            tr("Seat {n}: {who}", n=seat + 1, who=seat_text(row, seat, tr)) for (seat,) in teams
-        ]
-    else:
-        lines += [
-            tr(
-                "Team {n}: {who}",
-                n=number,
-                who=tr(", ").join(seat_text(row, seat, tr) for seat in team),
-            )
-            for number, team in enumerate(teams, start=1)
-        ]
+    lines = [tr("{table}.", table=head), *team_lines(row, tr)]
     low = rules.seat_range[0]
     if row.fill is not None:
         lines.append(

@@ -1,7 +1,8 @@
-"""Open tables in Discord (SQLite and PostgreSQL): a partnership table shows who partners whom
-before anyone accepts and seats each joiner in the team they pick; its buttons keep working
-across a restart; a two-player challenge naming nobody starts when someone joins; a learning
-game no longer keeps a member from another game's ``play-bot``."""
+"""Open tables in Discord: a partnership table shows who partners whom before anyone accepts
+and seats each joiner in the team they pick, its buttons working across a restart; a
+two-player challenge naming nobody starts when someone joins (on SQLite and PostgreSQL); a
+learning game no longer keeps a member from another game's ``play-bot``; a challenge naming
+every seat of a partnership game shows the teams too."""
 
 from __future__ import annotations
 
@@ -65,3 +66,14 @@ async def test_a_learning_game_does_not_block_another_games_play_bot(tmp_path: P
         assert kinds == ["pidro", "vidrasso"]
         refused = await h.slash(alice, "vidrasso play-bot", level="easy")
         assert "against me" in refused.ephemeral_messages[-1].text()
+
+
+async def test_a_partnership_challenge_shows_who_partners_whom(tmp_path: Path) -> None:
+    world = World(people=("ann", "ben", "cat", "dan"))
+    async with Harness.running(make_bot(tmp_path / "teams.sqlite3"), world=world) as h:
+        ann, ben, cat, dan = (h.users[n] for n in ("ann", "ben", "cat", "dan"))
+        await h.slash(ann, "pidro challenge", partner=ben, opponent1=cat, opponent2=dan)
+        text = h.last_public().text()
+        assert f"Team 1: <@{ann.id}>, <@{ben.id}> (not yet accepted)\n" in text
+        assert f"Team 2: <@{cat.id}> (not yet accepted), <@{dan.id}> (not yet accepted)" in text
+        assert "Join" not in text  # every seat named: a challenge as it always was
