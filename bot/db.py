@@ -29,10 +29,10 @@ from bot.storage.sql import SqlTransaction
 TABLES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("games", ("id",)),
     ("game_seats", ("game_id", "seat")),
-    ("game_pairs", ("channel_id", "user_low", "user_high")),
+    ("game_tables", ("channel_id", "kind", "members")),
     ("challenges", ("id",)),
     ("challenge_seats", ("challenge_id", "seat")),
-    ("challenge_pairs", ("channel_id", "user_low", "user_high")),
+    ("challenge_tables", ("channel_id", "kind", "members")),
     ("game_clocks", ("game_id",)),
     ("game_events", ("id",)),
     ("ladder_players", ("guild_id", "kind", "user_id")),

@@ -18,7 +18,7 @@ from discord.ext import commands
 
 from bot.games import DEFAULT_KIND, GAMES, GameRules, default_level, rules_for
 from bot.play.model import Game, Invite
-from bot.play.service import ChallengeRefused
+from bot.play.service import ChallengeRefused, table_seats
 from cogs.ui import guide
 from cogs.ui.buttons import (
     DYNAMIC_ITEMS,
@@ -71,32 +71,40 @@ def target_choices(rules: GameRules) -> list[app_commands.Choice[int]]:
 
 
 def challenge_command(cog: Play, rules: GameRules) -> Subcommand:
-    """``challenge`` for a game: one member option per seat to fill, named by the game. The
-    seats the fewest players need are required, the others (up to the most players) optional:
-    the members named and the challenger are the game's players."""
-    low = rules.seat_range[0]
+    """``challenge`` for a game: one optional member option per seat to fill, named by the
+    game, ``seats`` where the game's count is a range (the table's size), and ``fill`` where
+    the computer plays it (the level that takes the seats still open at the start). Seats
+    nobody is named for are open: any member may join them."""
+    low, high = rules.seat_range
 
     async def challenge(interaction: discord.Interaction, **options: Any) -> None:
         named = [
-            (invite, options[f"player{i}"])
+            (invite.seat, options[f"player{i}"])
             for i, invite in enumerate(rules.invites, start=1)
             if options.get(f"player{i}") is not None
         ]
-        members = [member for _, member in sorted(named, key=lambda pair: pair[0].seat)]
         await cog.challenge(
-            interaction, rules, members, options.get("target"), options.get("per_move")
+            interaction,
+            rules,
+            named,
+            options.get("target"),
+            options.get("per_move"),
+            seats=options.get("seats"),
+            fill=options.get("fill"),
         )
 
     # discord.py reads a command's options from its callback's signature: one per invitation.
     keyword = inspect.Parameter.KEYWORD_ONLY
     players = [
-        inspect.Parameter(f"player{i}", keyword, annotation=discord.Member)
-        if i < low
-        else inspect.Parameter(
-            f"player{i}", keyword, annotation=discord.Member | None, default=None
-        )
+        inspect.Parameter(f"player{i}", keyword, annotation=discord.Member | None, default=None)
         for i in range(1, len(rules.invites) + 1)
     ]
+    extra = []
+    if low < high:
+        counts: Any = app_commands.Range[int, low, high]
+        extra.append(inspect.Parameter("seats", keyword, annotation=counts, default=None))
+    if rules.levels:
+        extra.append(inspect.Parameter("fill", keyword, annotation=str | None, default=None))
     challenge.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
         [
             inspect.Parameter(
@@ -107,6 +115,7 @@ def challenge_command(cog: Play, rules: GameRules) -> Subcommand:
             *players,
             inspect.Parameter("target", keyword, annotation=int | None, default=None),
             inspect.Parameter("per_move", keyword, annotation=int | None, default=None),
+            *extra,
         ]
     )
     callback: Any = challenge
@@ -120,9 +129,21 @@ def challenge_command(cog: Play, rules: GameRules) -> Subcommand:
     )(callback)
     callback = app_commands.rename(**names, per_move="time")(callback)
     callback = app_commands.choices(target=target_choices(rules), per_move=TIME_CHOICES)(callback)
+    if low < high:
+        callback = app_commands.describe(
+            seats=f"How many players: {low} to {high} (default: you and those you name)"
+        )(callback)
+    if rules.levels:
+        levels = [app_commands.Choice(name=n, value=n) for n in rules.levels]
+        callback = app_commands.choices(fill=levels)(callback)
+        callback = app_commands.describe(
+            fill="The computer level that takes the seats still open at the start"
+        )(callback)
     noun = "a member" if len(rules.invites) == 1 else "members"
     return app_commands.Command(
-        name="challenge", description=f"Challenge {noun} to a game", callback=callback
+        name="challenge",
+        description=f"Challenge {noun} to a game, or open a table anyone can join",
+        callback=callback,
     )
 
 
@@ -226,12 +247,16 @@ class Play(commands.Cog):
         self,
         interaction: discord.Interaction,
         rules: GameRules,
-        members: list[discord.Member],
+        named: list[tuple[int, discord.Member]],
         target: int | None,
         per_move: int | None,
+        *,
+        seats: int | None = None,
+        fill: str | None = None,
     ) -> None:
-        """Challenge ``members`` (in seat order, from seat 1) to a game; the bot's own account
-        fills its seat with the computer (alone, it is a game against the computer)."""
+        """Challenge the members ``named`` for seats (the seat of each invitation); the bot's
+        own account fills its seat with the computer (alone, with no seat left open, it is a
+        game against the computer). Seats nobody is named for are open to anyone."""
         if interaction.guild is None or interaction.channel_id is None:
             await reply(interaction, private(interaction)(NOT_IN_DMS))
             return
@@ -241,29 +266,40 @@ class Play(commands.Cog):
         )
         me = self.bot.user
         assert me is not None
-        if all(m.id == me.id for m in members):
-            await self._start_computer_game(interaction, rules, default_level(rules), target)
-            return
+        members = [member for _, member in named]
         if any(m.bot and m.id != me.id for m in members):
             raise ChallengeRefused("Bots can't play. Challenge a person instead.")
         if any(m.id == me.id for m in members) and not rules.levels:
             raise ChallengeRefused(
                 "I can't play {game} myself. Challenge a person.", game=rules.title
             )
-        seats = [
-            Invite(m.id, accepted=True, computer=default_level(rules))
-            if m.id == me.id
-            else Invite(m.id)
-            for m in members
-        ]
+        places = table_seats(
+            rules,
+            [
+                (
+                    seat,
+                    Invite(m.id, accepted=True, computer=default_level(rules))
+                    if m.id == me.id
+                    else Invite(m.id),
+                )
+                for seat, m in named
+            ],
+            seats,
+        )
+        everyone_computer = all(p is not None and p.computer is not None for p in places)
+        if members and everyone_computer:  # nobody to wait for: a game against me
+            level = fill or default_level(rules)
+            await self._start_computer_game(interaction, rules, level, target)
+            return
         row = await services.games.challenge(
             kind=rules.kind,
             guild_id=interaction.guild.id,
             channel_id=interaction.channel_id,
             challenger_id=interaction.user.id,
-            seats=seats,
+            seats=places,
             target=target,
             time_per_move=settings.default_time if per_move is None else float(per_move),
+            fill=fill,
         )
         await self.bot.challenges.post(interaction, row)
 

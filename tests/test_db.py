@@ -61,7 +61,7 @@ async def test_a_copy_is_verified_and_copying_again_changes_nothing(
     try:
         facts = await summary(copied)
         assert facts.counts["games"] == 4 and facts.counts["challenges"] == 2
-        assert facts.counts["ladder_entries"] == 6 and facts.counts["game_pairs"] == 1
+        assert facts.counts["ladder_entries"] == 6 and facts.counts["game_tables"] == 1
         # The copy goes on where the source left off: new rows get new ids.
         service = GameService(copied, rng=random.Random(4))
         made = await service.challenge(

@@ -36,19 +36,27 @@ class Invite:
     accepted: bool = False
     computer: str | None = None
     """A computer level: the seat is the bot's own account, which needs no answer."""
+    joined: bool = False
+    """The member took an open seat (*Join*) rather than being named by the challenger."""
 
 
 @dataclass(frozen=True, slots=True)
 class Challenge:
-    """An invitation to play, open until every invited member accepts (or one declines)."""
+    """An invitation to play, open until it starts a game or closes.
+
+    A challenge names members for some seats and may leave others open (an *open table*):
+    any member may take an open seat, and the challenger may start once the game's fewest
+    players are seated, empty seats then filled by the computer at :attr:`fill` (or left out
+    when there is no fill and the game's seat range allows it)."""
 
     id: int
     kind: str
     guild_id: int
     channel_id: int
     message_id: int | None
-    seats: tuple[Invite, ...]
-    """Seat by seat; seat 0 is the challenger (who has accepted by asking)."""
+    seats: tuple[Invite | None, ...]
+    """Seat by seat, as many as the table has; None is an open seat. Seat 0 is the
+    challenger (who has accepted by asking)."""
     target: int
     status: str
     game_id: int | None
@@ -56,30 +64,79 @@ class Challenge:
     expires_at: float
     time_per_move: float | None = None
     """Seconds per move the challenge offers; None: the server's default."""
+    fill: str | None = None
+    """The computer level that fills the seats still open when the game starts; None: they
+    stay empty (the game has fewer players)."""
 
     @property
     def challenger_id(self) -> int:
-        return self.seats[0].user_id
+        first = self.seats[0]
+        assert first is not None, "the challenger's seat is never open"
+        return first.user_id
+
+    @property
+    def taken(self) -> tuple[tuple[int, Invite], ...]:
+        """(seat, who) of every seat someone holds, in seat order."""
+        return tuple((i, s) for i, s in enumerate(self.seats) if s is not None)
+
+    @property
+    def open_seats(self) -> tuple[int, ...]:
+        return tuple(i for i, s in enumerate(self.seats) if s is None)
+
+    @property
+    def is_table(self) -> bool:
+        """An open table: seats were left open (or filled by members who joined), or it
+        fills with the computer. A named member leaving frees their seat rather than ending
+        it; anything else is a challenge as it always was."""
+        return self.fill is not None or any(s is None or s.joined for s in self.seats)
 
     @property
     def invited_ids(self) -> tuple[int, ...]:
-        """Every member asked to play (the challenger excluded)."""
-        return tuple(s.user_id for s in self.seats[1:] if s.computer is None)
+        """Every member the challenger named (not those who joined)."""
+        return tuple(
+            s.user_id
+            for s in self.seats[1:]
+            if s is not None and s.computer is None and not s.joined
+        )
+
+    @property
+    def member_ids(self) -> tuple[int, ...]:
+        """Every member seated (the challenger, those named and those who joined)."""
+        return tuple(s.user_id for _, s in self.taken if s.computer is None)
 
     @property
     def waiting_for(self) -> tuple[int, ...]:
         """Members who have not yet accepted."""
-        return tuple(s.user_id for s in self.seats if not s.accepted and s.computer is None)
+        return tuple(s.user_id for _, s in self.taken if not s.accepted and s.computer is None)
 
     @property
     def rules(self) -> GameRules:
         return rules_for(self.kind)
 
     def seat_of(self, user_id: int) -> int | None:
-        for index, seat in enumerate(self.seats):
+        for index, seat in self.taken:
             if seat.user_id == user_id and seat.computer is None:
                 return index
         return None
+
+    @property
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        """The seats of each team at the table's full count."""
+        return self.rules.teams_for(len(self.seats))
+
+    def players_at_start(self) -> int:
+        """How many players a game started now would have: every seat with a fill, else the
+        seats taken."""
+        return len(self.seats) if self.fill is not None else len(self.taken)
+
+    @property
+    def can_start(self) -> bool:
+        """Everyone named has accepted and a game started now would have enough players."""
+        return not self.waiting_for and self.players_at_start() >= self.rules.seat_range[0]
+
+    @property
+    def is_full(self) -> bool:
+        return not self.open_seats
 
 
 @dataclass(frozen=True, slots=True)

@@ -59,6 +59,7 @@ AGAINST_ME = translatable(
     "You already have a game against me in progress here — finish that one first."
 )
 ALREADY_CHALLENGED = translatable("There is already an open challenge between you here.")
+ALREADY_OPEN = translatable("You already have an open table of this game here.")
 """Refusals met both by the service's own check and by the database's (a concurrent start)."""
 
 CHALLENGE_TTL = 15 * 60.0
@@ -67,6 +68,45 @@ CHALLENGE_TTL = 15 * 60.0
 
 class ChallengeRefused(ServiceError):
     """A challenge that cannot be made, accepted, declined or cancelled."""
+
+
+def alone(rules: GameRules, count: int) -> bool:
+    """Whether every player of a ``count``-player game plays for themselves (no partners)."""
+    return all(len(team) == 1 for team in rules.teams_for(min(count, rules.seat_range[1])))
+
+
+def table_seats(
+    rules: GameRules, named: Sequence[tuple[int, Invite]], count: int | None = None
+) -> list[Invite | None]:
+    """Seats 1… of a table of ``count`` players (None: as many as the members named need,
+    at least the game's fewest), from the members named for seats (the seat of each
+    :class:`~bot.games.Invitation`): in a game with partners each keeps the seat named for
+    them (so who partners whom is as asked); without partners they sit side by side from seat
+    1. The seats nobody was named for are open (None)."""
+    low, high = rules.seat_range
+    if count is None:  # the challenger and the members named, at least the fewest
+        count = max(low, 1 + len(named))
+        if not alone(rules, count):  # partners: as far as the farthest seat named
+            count = max(count, 1 + max((seat for seat, _ in named), default=0))
+    if not low <= count <= high:
+        if low == high:
+            raise BadRequest("{game} is played by {count} players.", game=rules.title, count=low)
+        raise BadRequest(
+            "{game} is played by {low} to {high} players.", game=rules.title, low=low, high=high
+        )
+    seats: list[Invite | None] = [None] * (count - 1)
+    ordered = sorted(named, key=lambda pair: pair[0])
+    if alone(rules, count):
+        ordered = [(n, invite) for n, (_, invite) in enumerate(ordered, start=1)]
+    for seat, invite in ordered:
+        if seat >= count:
+            raise BadRequest(
+                "A table of {count} has room for {room} players besides you.",
+                count=count,
+                room=count - 1,
+            )
+        seats[seat - 1] = invite
+    return seats
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,15 +189,18 @@ class GameService:
         guild_id: int,
         channel_id: int,
         challenger_id: int,
-        seats: Sequence[Invite],
+        seats: Sequence[Invite | None],
         target: int | None = None,
         time_per_move: float | None = None,
+        fill: str | None = None,
     ) -> Challenge:
         """Open a challenge for seats 1… (seat 0 is the challenger), or refuse it with a reason.
 
-        A seat whose invite names a computer level is the bot's own and needs no answer.
-        ``time_per_move`` (seconds; None: the server's default once accepted) also keeps the
-        challenge open that long when it is longer than the usual challenge time.
+        A seat whose invite names a computer level is the bot's own and needs no answer; a
+        None seat is open, for any member to join. ``fill`` (a computer level of the game, or
+        None) fills the seats still open when the game starts. ``time_per_move`` (seconds;
+        None: the server's default once accepted) also keeps the challenge open that long when
+        it is longer than the usual challenge time.
         """
         rules = self._rules(kind)
         low, high = rules.seat_range
@@ -169,24 +212,32 @@ class GameService:
             raise BadRequest(
                 "{game} is played by {low} to {high} players.", game=rules.title, low=low, high=high
             )
-        people = [challenger_id, *(s.user_id for s in seats if s.computer is None)]
+        named = [s for s in seats if s is not None]
+        people = [challenger_id, *(s.user_id for s in named if s.computer is None)]
         if len(set(people)) != len(people):
             if challenger_id in people[1:]:
                 raise ChallengeRefused("You can't challenge yourself — pick a friend.")
             raise ChallengeRefused("Each player can play only once in a game.")
+        if fill is not None and fill not in rules.levels:
+            if not rules.levels:
+                raise ChallengeRefused(
+                    "I can't play {game} myself. Challenge a person.", game=rules.title
+                )
+            raise BadRequest("The levels are {levels}.", levels=", ".join(rules.levels))
         target = rules.targets[0] if target is None else target
         self._check_target(rules, target)
         if time_per_move is not None and time_per_move <= 0:
             raise ChallengeRefused("The time per move must be more than nothing.")
         now = self.clock()
         open_for = max(self.challenge_ttl, time_per_move or 0.0)
-        # Members only: a game against the bot's account elsewhere here does not count.
-        everyone = people
+        # Members only: a game against the bot's account elsewhere here does not count. A
+        # table with open seats is checked when it starts, once its members are known.
         async with self.storage.transaction() as tx:
-            if await tx.play.active_game_between(channel_id, everyone) is not None:
+            full = all(s is not None for s in seats)
+            if full and await tx.play.active_game_among(channel_id, kind, people) is not None:
                 raise ChallengeRefused(TOGETHER)
-            if await tx.play.open_challenge_between(channel_id, everyone, now) is not None:
-                raise ChallengeRefused(ALREADY_CHALLENGED)
+            if await tx.play.open_challenge_among(channel_id, kind, people, now) is not None:
+                raise ChallengeRefused(ALREADY_CHALLENGED if len(people) > 1 else ALREADY_OPEN)
             try:
                 challenge_id = await tx.play.insert_challenge(
                     kind=kind,
@@ -197,9 +248,12 @@ class GameService:
                     now=now,
                     expires_at=now + open_for,
                     time_per_move=time_per_move,
+                    fill=fill,
                 )
             except VersionConflict:  # made meanwhile, by another click or process
-                raise ChallengeRefused(ALREADY_CHALLENGED) from None
+                raise ChallengeRefused(
+                    ALREADY_CHALLENGED if len(people) > 1 else ALREADY_OPEN
+                ) from None
             challenge = await tx.play.get_challenge(challenge_id)
         assert challenge is not None
         return challenge
@@ -216,7 +270,8 @@ class GameService:
         return challenge
 
     async def accept(self, challenge_id: int, user_id: int) -> Accepted:
-        """An invited member accepts; when that was the last answer missing, the game starts."""
+        """A named member accepts; when that was the last answer missing and every seat is
+        taken, the game starts."""
         now = self.clock()
         async with self.storage.transaction() as tx:
             await tx.play.hold_challenge(challenge_id)
@@ -224,6 +279,10 @@ class GameService:
             seat = challenge.seat_of(user_id)
             if seat is None or seat == 0:
                 invited = challenge.invited_ids
+                if seat is None and challenge.open_seats:
+                    raise NotAllowed("This table has open seats: press **Join** to take one.")
+                if seat == 0 and challenge.is_table:
+                    raise NotAllowed("You are already at this table: it is yours.")
                 if len(invited) == 1:
                     raise NotAllowed(
                         "Only {invited} can accept this challenge.", invited=Member(invited[0])
@@ -231,27 +290,130 @@ class GameService:
                 raise NotAllowed("Only the invited players can accept this challenge.")
             if not await tx.play.accept_invite(challenge_id, seat):
                 raise ChallengeRefused("You have already accepted this challenge.")
-            now_open = await tx.play.get_challenge(challenge_id)
-            assert now_open is not None
-            if now_open.waiting_for:
-                return Accepted(now_open, None)
-            game = await self._start(
-                tx,
-                kind=challenge.kind,
-                guild_id=challenge.guild_id,
-                channel_id=challenge.channel_id,
-                seats=[Seat(s.user_id, s.computer) for s in challenge.seats],
-                target=challenge.target,
-                now=now,
-                challenge_id=challenge_id,
-            )
+            return await self._start_when_full(tx, challenge_id, now)
+
+    async def join(self, challenge_id: int, user_id: int, team: int | None = None) -> Accepted:
+        """A member takes an open seat (in ``team``, for a game with partners; None: the first
+        open seat); when that was the last one and everyone has accepted, the game starts."""
+        now = self.clock()
+        async with self.storage.transaction() as tx:
+            await tx.play.hold_challenge(challenge_id)
+            challenge = await self._open_challenge(tx, challenge_id, now)
+            if challenge.seat_of(user_id) is not None:
+                raise ChallengeRefused("You are already at this table.")
+            free = challenge.open_seats
+            if not free:
+                raise ChallengeRefused("This table is full — every seat is taken.")
+            if team is not None:
+                teams = challenge.teams
+                if not 0 <= team < len(teams):
+                    raise BadRequest("This table has no team {team}.", team=team + 1)
+                free = tuple(s for s in free if s in teams[team])
+                if not free:
+                    raise ChallengeRefused(
+                        "Team {team} is full — join the other team.", team=team + 1
+                    )
+            if not await tx.play.take_seat(challenge_id, free[0], user_id):
+                raise ChallengeRefused("That seat was just taken — try again.")
+            return await self._start_when_full(tx, challenge_id, now)
+
+    async def leave(self, challenge_id: int, user_id: int) -> Challenge:
+        """A member gets up from a table: their seat is open again. (The challenger cancels
+        instead.)"""
+        now = self.clock()
+        async with self.storage.transaction() as tx:
+            await tx.play.hold_challenge(challenge_id)
+            challenge = await self._open_challenge(tx, challenge_id, now)
+            seat = challenge.seat_of(user_id)
+            if seat is None:
+                raise ChallengeRefused("You are not at this table.")
+            if seat == 0:
+                raise NotAllowed("This is your table: press **Cancel** to call it off.")
+            await tx.play.free_seat(challenge_id, seat)
+            left = await tx.play.get_challenge(challenge_id)
+        assert left is not None
+        return left
+
+    async def start_table(self, challenge_id: int, user_id: int, computer_id: int) -> Accepted:
+        """The challenger starts the game with the members seated: the seats still open are
+        the computer's (``computer_id``, the bot's own account) at the table's fill level,
+        or, without one, left out."""
+        now = self.clock()
+        async with self.storage.transaction() as tx:
+            await tx.play.hold_challenge(challenge_id)
+            challenge = await self._open_challenge(tx, challenge_id, now)
+            if challenge.seat_of(user_id) != 0:
+                raise NotAllowed(
+                    "Only {challenger} can start this table.",
+                    challenger=Member(challenge.challenger_id),
+                )
+            low = challenge.rules.seat_range[0]
+            if challenge.players_at_start() < low:
+                raise ChallengeRefused(
+                    "{game} needs at least {count} players: wait for more to join.",
+                    game=challenge.rules.title,
+                    count=low,
+                )
+            if challenge.waiting_for:
+                raise ChallengeRefused(
+                    "Not everyone has accepted yet: waiting for {waiting}.",
+                    waiting=Member(challenge.waiting_for[0]),
+                )
+            return await self._begin(tx, challenge, now, computer_id)
+
+    async def cancel(self, challenge_id: int, user_id: int) -> Challenge:
+        """The challenger calls the challenge off."""
+        now = self.clock()
+        async with self.storage.transaction() as tx:
+            await tx.play.hold_challenge(challenge_id)
+            challenge = await self._open_challenge(tx, challenge_id, now)
+            if challenge.seat_of(user_id) != 0:
+                raise NotAllowed(
+                    "Only {challenger} can call this off.",
+                    challenger=Member(challenge.challenger_id),
+                )
+            await tx.play.close_challenge(challenge_id, CANCELLED)
             closed = await tx.play.get_challenge(challenge_id)
-            assert closed is not None
-        log.info("game %s (%s) started from challenge %s", game.id, game.kind, challenge_id)
+        assert closed is not None
+        return closed
+
+    async def _start_when_full(self, tx: Transaction, challenge_id: int, now: float) -> Accepted:
+        """After an answer: the game starts once every seat is taken and accepted."""
+        challenge = await tx.play.get_challenge(challenge_id)
+        assert challenge is not None
+        if challenge.waiting_for or challenge.open_seats:
+            return Accepted(challenge, None)
+        return await self._begin(tx, challenge, now, None)
+
+    async def _begin(
+        self, tx: Transaction, challenge: Challenge, now: float, computer_id: int | None
+    ) -> Accepted:
+        """Start the game of a challenge: its seats in order, the open ones filled by the
+        computer (with a fill level and ``computer_id``) or left out."""
+        seats: list[Seat] = []
+        for invite in challenge.seats:
+            if invite is not None:
+                seats.append(Seat(invite.user_id, invite.computer))
+            elif challenge.fill is not None and computer_id is not None:
+                seats.append(Seat(computer_id, challenge.fill))
+        game = await self._start(
+            tx,
+            kind=challenge.kind,
+            guild_id=challenge.guild_id,
+            channel_id=challenge.channel_id,
+            seats=seats,
+            target=challenge.target,
+            now=now,
+            challenge_id=challenge.id,
+        )
+        closed = await tx.play.get_challenge(challenge.id)
+        assert closed is not None
+        log.info("game %s (%s) started from challenge %s", game.id, game.kind, challenge.id)
         return Accepted(closed, game)
 
     async def decline(self, challenge_id: int, user_id: int) -> Challenge:
-        """An invited member declines, or the challenger withdraws."""
+        """A named member declines (at an open table their seat opens again, else the
+        challenge closes), or the challenger withdraws."""
         now = self.clock()
         async with self.storage.transaction() as tx:
             await tx.play.hold_challenge(challenge_id)
@@ -259,8 +421,10 @@ class GameService:
             seat = challenge.seat_of(user_id)
             if seat is None:
                 raise NotAllowed("This challenge is between other players.")
-            status = CANCELLED if seat == 0 else DECLINED
-            await tx.play.close_challenge(challenge_id, status)
+            if seat != 0 and challenge.is_table:
+                await tx.play.free_seat(challenge_id, seat)
+            else:
+                await tx.play.close_challenge(challenge_id, CANCELLED if seat == 0 else DECLINED)
             closed = await tx.play.get_challenge(challenge_id)
         assert closed is not None
         return closed
@@ -316,7 +480,7 @@ class GameService:
         self._check_target(rules, target)
         now = self.clock()
         async with self.storage.transaction() as tx:
-            if await tx.play.active_game_between(channel_id, [player_id, computer_id]):
+            if await tx.play.active_game_among(channel_id, kind, [player_id]):
                 raise ChallengeRefused(AGAINST_ME)
             # The fewest players the game allows: the member and as few computers as it takes.
             count = max(rules.seat_range[0], 2)
@@ -600,4 +764,5 @@ __all__ = [
     "Hook",
     "IllegalMove",
     "Moved",
+    "table_seats",
 ]

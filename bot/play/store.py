@@ -20,14 +20,17 @@ class PlayStore(Protocol):
         kind: str,
         guild_id: int,
         channel_id: int,
-        seats: Sequence[Invite],
+        seats: Sequence[Invite | None],
         target: int,
         now: float,
         expires_at: float,
         time_per_move: float | None,
+        fill: str | None = None,
     ) -> int:
-        """A new open challenge; its id. Raises :class:`bot.storage.VersionConflict` when two of
-        its members already have an open challenge here (one another process just made)."""
+        """A new open challenge of ``len(seats)`` seats (None: an open seat); its id. Raises
+        :class:`bot.storage.VersionConflict` when the same members (the challenger and those
+        named) already have an open challenge of this game here (one another process just
+        made)."""
         ...
 
     async def get_challenge(self, challenge_id: int) -> Challenge | None: ...
@@ -44,6 +47,15 @@ class PlayStore(Protocol):
         """Mark one seat's invitation accepted; False when it already was."""
         ...
 
+    async def take_seat(self, challenge_id: int, seat: int, user_id: int) -> bool:
+        """A member joins an open seat (accepted by joining); False when it is no longer
+        open."""
+        ...
+
+    async def free_seat(self, challenge_id: int, seat: int) -> bool:
+        """Open a seat again (its member left); False when it was open already."""
+        ...
+
     async def close_challenge(
         self, challenge_id: int, status: str, game_id: int | None = None
     ) -> bool:
@@ -51,10 +63,11 @@ class PlayStore(Protocol):
         open."""
         ...
 
-    async def open_challenge_between(
-        self, channel_id: int, user_ids: Sequence[int], now: float
+    async def open_challenge_among(
+        self, channel_id: int, kind: str, user_ids: Sequence[int], now: float
     ) -> Challenge | None:
-        """An open, unexpired challenge in this channel naming any two of these members."""
+        """An open, unexpired challenge of this game in this channel that was made by and for
+        exactly these members (its challenger and the members it named)."""
         ...
 
     async def due_challenges(self, now: float, shards: Shards) -> list[Challenge]:
@@ -73,9 +86,9 @@ class PlayStore(Protocol):
         state: str,
         now: float,
     ) -> int:
-        """A new active game; its id. Raises :class:`bot.storage.VersionConflict` when two of
-        its players already have a game in progress here (a member alone: against the
-        computer)."""
+        """A new active game; its id. Raises :class:`bot.storage.VersionConflict` when the
+        same members already have a game of this kind in progress here (a member alone: a
+        game against the computer)."""
         ...
 
     async def get_game(self, game_id: int) -> Game | None: ...
@@ -113,8 +126,11 @@ class PlayStore(Protocol):
         """The member's games in progress in a server, most recently active first."""
         ...
 
-    async def active_game_between(self, channel_id: int, user_ids: Sequence[int]) -> Game | None:
-        """A game in progress in this channel between any two of these members."""
+    async def active_game_among(
+        self, channel_id: int, kind: str, user_ids: Sequence[int]
+    ) -> Game | None:
+        """A game of this kind in progress in this channel whose members are exactly these
+        (computer seats aside)."""
         ...
 
     async def active_games(self, shards: Shards) -> list[Game]:

@@ -7,7 +7,7 @@ Callbacks hand over to the flows the bot holds (:mod:`cogs.ui.challenges`, :mod:
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 
@@ -32,29 +32,79 @@ def challenges(interaction: discord.Interaction) -> Challenges:
 
 class ChallengeButton(
     discord.ui.DynamicItem[Button],
-    template=r"vidrasso:challenge:(?P<id>\d+):(?P<action>accept|decline)",
+    template=(
+        r"vidrasso:challenge:(?P<id>\d+):"
+        r"(?P<action>accept|decline|join|join-\d{1,2}|leave|start|cancel)"
+    ),
 ):
-    def __init__(self, challenge_id: int, accept: bool, tr: Words = ENGLISH_WORDS) -> None:
+    """A button of a challenge: *Accept* / *Decline* for the members named, and at an open
+    table *Join* (``join``; ``join-<team>`` for a team of a partnership game), *Leave*,
+    *Start* and *Cancel*."""
+
+    LABELS: ClassVar[dict[str, str]] = {
+        "accept": N_("Accept"),
+        "decline": N_("Decline"),
+        "join": N_("Join"),
+        "leave": N_("Leave"),
+        "start": N_("Start"),
+        "cancel": N_("Cancel"),
+    }
+    STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
+        "accept": discord.ButtonStyle.success,
+        "join": discord.ButtonStyle.primary,
+        "start": discord.ButtonStyle.success,
+        "cancel": discord.ButtonStyle.danger,
+    }
+
+    def __init__(
+        self,
+        challenge_id: int,
+        action: bool | str,
+        tr: Words = ENGLISH_WORDS,
+        *,
+        label: str | None = None,
+        disabled: bool = False,
+        row: int | None = None,
+    ) -> None:
+        if isinstance(action, bool):  # Accept (True) or Decline (False), as it always was
+            action = "accept" if action else "decline"
         self.challenge_id = challenge_id
-        self.accept = accept
+        self.action = action
+        self.accept = action == "accept"
+        verb = action.split("-")[0]
         super().__init__(
             discord.ui.Button(
-                label=tr("Accept") if accept else tr("Decline"),
-                style=discord.ButtonStyle.success if accept else discord.ButtonStyle.secondary,
-                custom_id=f"vidrasso:challenge:{challenge_id}:{'accept' if accept else 'decline'}",
+                label=label or tr(self.LABELS[verb]),
+                style=self.STYLES.get(verb, discord.ButtonStyle.secondary),
+                custom_id=f"vidrasso:challenge:{challenge_id}:{action}",
+                disabled=disabled,
+                row=row,
             )
         )
+
+    @property
+    def team(self) -> int | None:
+        """The team a ``join-<team>`` button seats its member in."""
+        verb, _, team = self.action.partition("-")
+        return int(team) if verb == "join" and team else None
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> ChallengeButton:
-        return cls(int(match["id"]), match["action"] == "accept")
+        return cls(int(match["id"]), match["action"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         flow = challenges(interaction)
+        verb = self.action.split("-")[0]
+        if verb in ("accept", "decline"):
+            await guarded(
+                interaction, lambda: flow.on_answer(interaction, self.challenge_id, self.accept)
+            )
+            return
         await guarded(
-            interaction, lambda: flow.on_answer(interaction, self.challenge_id, self.accept)
+            interaction,
+            lambda: flow.on_table(interaction, self.challenge_id, verb, self.team),
         )
 
 

@@ -5,15 +5,17 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.errors import NotAllowed
 from bot.play.model import ACCEPTED, CANCELLED, DECLINED, OPEN, Challenge, Game, Invite
-from cogs.ui.buttons import challenge_view
+from bot.play.service import Accepted
+from cogs.ui.buttons import ChallengeButton, challenge_view
 from cogs.ui.clock_text import preset_text
-from cogs.ui.common import answer, mention
+from cogs.ui.common import answer, mention, of_items
+from cogs.ui.guide import RulesButton
 from cogs.ui.i18n import Words
 
 if TYPE_CHECKING:
@@ -24,6 +26,8 @@ log = logging.getLogger(__name__)
 
 def challenge_text(row: Challenge, tr: Words, *, expired: bool = False) -> str:
     """The public challenge line, as it stands."""
+    if row.is_table:
+        return table_text(row, tr, expired=expired)
     values = {
         "challenger": mention(row.challenger_id),
         "invited": names(row.invited_ids, tr),
@@ -40,7 +44,7 @@ def challenge_text(row: Challenge, tr: Words, *, expired: bool = False) -> str:
         who = tr("{challenger} challenges {invited} to {game} (to {target})", **values)
     status = "expired" if expired else row.status
     if status == OPEN:
-        return tr(
+        asked = tr(
             "{challenge}. {waiting}, do you accept? Expires <t:{expires}:R>. New to {game}? "
             "**Rules** explains it in a minute.",
             challenge=who,
@@ -48,6 +52,9 @@ def challenge_text(row: Challenge, tr: Words, *, expired: bool = False) -> str:
             expires=int(row.expires_at),
             game=tr(row.rules.title),
         )
+        if all(len(team) == 1 for team in row.teams):
+            return asked
+        return "\n".join([asked, *team_lines(row, tr)])  # who partners whom
     if status == ACCEPTED:
         return tr("{challenge} — accepted! Game {id} is on.", challenge=who, id=row.game_id)
     if status == DECLINED:
@@ -55,6 +62,114 @@ def challenge_text(row: Challenge, tr: Words, *, expired: bool = False) -> str:
     if status == CANCELLED:
         return tr("{challenge} — withdrawn.", challenge=who)
     return tr("{challenge} — expired without an answer.", challenge=who)
+
+
+def seat_text(row: Challenge, seat: int, tr: Words) -> str:
+    """Who sits in a seat of a table: a member (and whether they still have to accept), the
+    computer, or an open seat."""
+    invite = row.seats[seat]
+    if invite is None:
+        return tr("*open*")
+    if invite.computer is not None:
+        return tr("Computer ({level})", level=tr(invite.computer))
+    if not invite.accepted:
+        return tr("{member} (not yet accepted)", member=mention(invite.user_id))
+    return mention(invite.user_id)
+
+
+def team_lines(row: Challenge, tr: Words) -> list[str]:
+    """Who sits where: a line a seat, or in a game with partners a line a team (who partners
+    whom)."""
+    teams = row.teams
+    if all(len(team) == 1 for team in teams):
+        return [
+            tr("Seat {n}: {who}", n=seat + 1, who=seat_text(row, seat, tr)) for (seat,) in teams
+        ]
+    return [
+        tr(
+            "Team {n}: {who}",
+            n=number,
+            who=tr(", ").join(seat_text(row, seat, tr) for seat in team),
+        )
+        for number, team in enumerate(teams, start=1)
+    ]
+
+
+def table_text(row: Challenge, tr: Words, *, expired: bool = False) -> str:
+    """An open table: who sits where (who partners whom, in a game with partners), the open
+    seats, how empty seats are filled, and what happens next."""
+    rules = row.rules
+    values = {
+        "challenger": mention(row.challenger_id),
+        "game": tr(rules.title),
+        "count": len(row.seats),
+        "target": row.target,
+    }
+    if row.time_per_move is not None:
+        head = tr(
+            "{challenger} opens a table of {game} for {count} (to {target}, {time} per move)",
+            time=preset_text(row.time_per_move, tr),
+            **values,
+        )
+    else:
+        head = tr("{challenger} opens a table of {game} for {count} (to {target})", **values)
+    status = "expired" if expired else row.status
+    if status == ACCEPTED:
+        return tr("{challenge} — accepted! Game {id} is on.", challenge=head, id=row.game_id)
+    if status == DECLINED:
+        return tr("{challenge} — declined.", challenge=head)
+    if status == CANCELLED:
+        return tr("{challenge} — withdrawn.", challenge=head)
+    if status != OPEN:
+        return tr("{challenge} — expired before it started.", challenge=head)
+    lines = [tr("{table}.", table=head), *team_lines(row, tr)]
+    low = rules.seat_range[0]
+    if row.fill is not None:
+        lines.append(
+            tr(
+                "Seats still open at the start are played by the computer ({level}).",
+                level=tr(row.fill),
+            )
+        )
+    elif low < len(row.seats):
+        lines.append(tr("{challenger} can start with {low} players or more.", low=low, **values))
+    asks = []
+    if row.waiting_for:
+        asks.append(tr("{waiting}, do you accept?", waiting=names(row.waiting_for, tr)))
+    if row.open_seats:
+        asks.append(tr("Press **Join** to take an open seat."))
+    asks.append(tr("Expires <t:{expires}:R>.", expires=int(row.expires_at)))
+    lines.append(" ".join(asks))
+    return "\n".join(lines)
+
+
+def table_view(row: Challenge, tr: Words) -> discord.ui.View:
+    """The buttons of an open table: *Accept* / *Decline* while a named member has not
+    answered, *Join* (one per team with an open seat, in a game with partners), *Leave*,
+    *Start* (pressable once the game could begin), *Cancel* and the rules."""
+    items: list[discord.ui.Item[Any]] = []
+    if row.waiting_for:
+        items += [ChallengeButton(row.id, "accept", tr), ChallengeButton(row.id, "decline", tr)]
+    teams = row.teams
+    if row.open_seats:
+        if all(len(team) == 1 for team in teams):
+            items.append(ChallengeButton(row.id, "join", tr))
+        else:
+            for number, team in enumerate(teams):
+                if any(s in row.open_seats for s in team):
+                    label = tr("Join team {n}", n=number + 1)
+                    items.append(ChallengeButton(row.id, f"join-{number}", tr, label=label))
+    if len(row.member_ids) > 1:
+        items.append(ChallengeButton(row.id, "leave", tr))
+    items.append(ChallengeButton(row.id, "start", tr, disabled=not row.can_start))
+    items.append(ChallengeButton(row.id, "cancel", tr))
+    items.append(RulesButton(row.kind, 1, label=tr("Rules")))
+    return of_items(*items)
+
+
+def view_of(row: Challenge, tr: Words) -> discord.ui.View:
+    """The buttons a challenge shows while it is open."""
+    return table_view(row, tr) if row.is_table else challenge_view(row.id, row.kind, tr)
 
 
 def names(user_ids: Sequence[int], tr: Words) -> str:
@@ -76,7 +191,7 @@ class Challenges:
         tr = await self.bot.publisher.words(row.guild_id)
         sending = interaction.response.send_message(
             challenge_text(row, tr),
-            view=challenge_view(row.id, row.kind, tr),
+            view=view_of(row, tr),
             allowed_mentions=discord.AllowedMentions(
                 users=[discord.Object(id=i) for i in row.invited_ids]
             ),
@@ -95,25 +210,41 @@ class Challenges:
         games = self.bot.services.games
         if not accept:
             row = await games.decline(challenge_id, interaction.user.id)
-            tr = await self.bot.publisher.words(row.guild_id)
-            edit = interaction.response.edit_message(content=challenge_text(row, tr), view=None)
-            await answer(interaction, edit)
+            await self.show(interaction, row)
             return
-        accepted = await games.accept(challenge_id, interaction.user.id)
-        tr = await self.bot.publisher.words(accepted.challenge.guild_id)
-        if accepted.game is None:  # others still have to answer
-            edit = interaction.response.edit_message(
-                content=challenge_text(accepted.challenge, tr),
-                view=challenge_view(challenge_id, accepted.challenge.kind, tr),
-            )
-            await answer(interaction, edit)
-            return
+        await self.started(interaction, await games.accept(challenge_id, interaction.user.id))
+
+    async def on_table(
+        self, interaction: discord.Interaction, challenge_id: int, verb: str, team: int | None
+    ) -> None:
+        """*Join*, *Leave*, *Start* or *Cancel* at an open table."""
+        games = self.bot.services.games
+        user_id = interaction.user.id
+        if verb == "join":
+            await self.started(interaction, await games.join(challenge_id, user_id, team))
+        elif verb == "leave":
+            await self.show(interaction, await games.leave(challenge_id, user_id))
+        elif verb == "start":
+            assert self.bot.user is not None
+            started = await games.start_table(challenge_id, user_id, self.bot.user.id)
+            await self.started(interaction, started)
+        else:
+            await self.show(interaction, await games.cancel(challenge_id, user_id))
+
+    async def show(self, interaction: discord.Interaction, row: Challenge) -> None:
+        """Redraw the challenge message as the challenge now stands."""
+        tr = await self.bot.publisher.words(row.guild_id)
         edit = interaction.response.edit_message(
-            content=challenge_text(accepted.challenge, tr), view=None
+            content=challenge_text(row, tr), view=view_of(row, tr) if row.status == OPEN else None
         )
-        await answer(interaction, edit)  # answered or not, the game starts: its table follows
-        place_id = await self.open_thread(interaction, accepted.game, interaction.message)
-        await self.bot.publisher.begin(accepted.game, place_id)
+        await answer(interaction, edit)
+
+    async def started(self, interaction: discord.Interaction, accepted: Accepted) -> None:
+        """After an answer: the challenge as it stands and, once everyone is in, the game."""
+        await self.show(interaction, accepted.challenge)  # answered or not, the game starts
+        if accepted.game is not None:
+            place_id = await self.open_thread(interaction, accepted.game, interaction.message)
+            await self.bot.publisher.begin(accepted.game, place_id)
 
     async def open_thread(
         self, interaction: discord.Interaction, game: Game, message: discord.Message | None

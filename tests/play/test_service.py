@@ -282,7 +282,7 @@ async def test_the_database_itself_holds_one_game_per_pair_and_channel(database:
     await insert(CHANNEL, ALICE, CAROL)  # another pair
 
 
-async def test_migration_0010_pairs_what_is_open(tmp_path: Path) -> None:
+async def test_migrations_0010_and_0013_hold_what_is_open(tmp_path: Path) -> None:
     path = tmp_path / "old.sqlite3"
     conn = sqlite3.connect(path)
     for number, _, sql in migrations():
@@ -309,10 +309,14 @@ async def test_migration_0010_pairs_what_is_open(tmp_path: Path) -> None:
     conn.close()
     db = await SqliteStorage.open(path, load_state)
     OPEN.append(db)
-    games = await db.execute("SELECT channel_id, user_low, user_high, game_id FROM game_pairs")
-    assert sorted(map(tuple, games)) == [(10, ALICE, BOB, 1), (11, ALICE, 999, 2)]
-    pairs = await db.execute("SELECT * FROM challenge_pairs")
-    assert [tuple(p) for p in pairs] == [(13, ALICE, CAROL, 1, 50.0)]
+    # 0010's pairs, carried over by 0013 as sets of members of one game kind
+    games = await db.execute("SELECT channel_id, kind, members, game_id FROM game_tables")
+    assert sorted(map(tuple, games)) == [
+        (10, "vidrasso", f"{ALICE},{BOB}", 1),
+        (11, "vidrasso", f"{ALICE}", 2),
+    ]
+    tables = await db.execute("SELECT * FROM challenge_tables")
+    assert [tuple(p) for p in tables] == [(13, "vidrasso", f"{ALICE},{CAROL}", 1, 50.0)]
 
 
 async def test_a_read_refuses_to_write(database: str) -> None:

@@ -22,17 +22,23 @@ from bot.storage.sql.statements import Row, Statements
 
 INSERT_CHALLENGE = """
 INSERT INTO challenges (kind, guild_id, channel_id, target, status, created_at, expires_at,
-                        time_per_move)
-VALUES (?, ?, ?, ?, 'open', ?, ?, ?)
+                        time_per_move, seat_count, fill_level)
+VALUES (?, ?, ?, ?, 'open', ?, ?, ?, ?, ?)
 RETURNING id
 """
 INSERT_CHALLENGE_SEAT = """
-INSERT INTO challenge_seats (challenge_id, seat, user_id, computer_level, accepted)
-VALUES (?, ?, ?, ?, ?)
+INSERT INTO challenge_seats (challenge_id, seat, user_id, computer_level, accepted, joined)
+VALUES (?, ?, ?, ?, ?, ?)
 """
+TAKE_SEAT = """
+INSERT INTO challenge_seats (challenge_id, seat, user_id, computer_level, accepted, joined)
+VALUES (?, ?, ?, NULL, 1, 1)
+ON CONFLICT DO NOTHING
+"""
+FREE_SEAT = "DELETE FROM challenge_seats WHERE challenge_id = ? AND seat = ? AND seat > 0"
 SELECT_CHALLENGE = "SELECT * FROM challenges WHERE id = ?"
 SELECT_CHALLENGE_SEATS = """
-SELECT challenge_id, seat, user_id, computer_level, accepted FROM challenge_seats
+SELECT challenge_id, seat, user_id, computer_level, accepted, joined FROM challenge_seats
 WHERE challenge_id = ? ORDER BY seat
 """
 SET_CHALLENGE_MESSAGE = "UPDATE challenges SET message_id = ? WHERE id = ?"
@@ -40,30 +46,35 @@ ACCEPT_INVITE = """
 UPDATE challenge_seats SET accepted = 1 WHERE challenge_id = ? AND seat = ? AND accepted = 0
 """
 CLOSE_CHALLENGE = "UPDATE challenges SET status = ?, game_id = ? WHERE id = ? AND status = 'open'"
-OPEN_CHALLENGES_OF = """
-SELECT c.* FROM challenges AS c JOIN challenge_seats AS s ON s.challenge_id = c.id
-WHERE s.user_id = ? AND s.computer_level IS NULL
-  AND c.channel_id = ? AND c.status = 'open' AND c.expires_at > ?
+OPEN_CHALLENGE_AMONG = """
+SELECT c.* FROM challenge_tables AS t JOIN challenges AS c ON c.id = t.challenge_id
+WHERE t.channel_id = ? AND t.kind = ? AND t.members = ?
+  AND c.status = 'open' AND c.expires_at > ?
 """
 DUE_CHALLENGES = f"""
 SELECT * FROM challenges WHERE status = 'open' AND expires_at <= ? AND {owned("guild_id")}
 ORDER BY id
 """
-# The invariants (migration 0010): a pair's row is taken, or taken over from an expired
-# challenge; no row changed means another challenge or game holds the pair.
-TAKE_CHALLENGE_PAIR = """
-INSERT INTO challenge_pairs (channel_id, user_low, user_high, challenge_id, expires_at)
+# The invariants (migration 0013): per channel, game kind and set of members, one open
+# challenge and one game in progress. A set's row is taken, or (a challenge's) taken over from
+# an expired challenge; no row changed means another challenge or game holds the set.
+TAKE_CHALLENGE_TABLE = """
+INSERT INTO challenge_tables (channel_id, kind, members, challenge_id, expires_at)
 VALUES (?, ?, ?, ?, ?)
-ON CONFLICT (channel_id, user_low, user_high) DO UPDATE SET
+ON CONFLICT (channel_id, kind, members) DO UPDATE SET
     challenge_id = excluded.challenge_id, expires_at = excluded.expires_at
-WHERE challenge_pairs.expires_at <= ?
+WHERE challenge_tables.expires_at <= ?
 """
-FREE_CHALLENGE_PAIRS = "DELETE FROM challenge_pairs WHERE challenge_id = ?"
-TAKE_GAME_PAIR = """
-INSERT INTO game_pairs (channel_id, user_low, user_high, game_id) VALUES (?, ?, ?, ?)
+FREE_CHALLENGE_TABLE = "DELETE FROM challenge_tables WHERE challenge_id = ?"
+TAKE_GAME_TABLE = """
+INSERT INTO game_tables (channel_id, kind, members, game_id) VALUES (?, ?, ?, ?)
 ON CONFLICT DO NOTHING
 """
-FREE_GAME_PAIRS = "DELETE FROM game_pairs WHERE game_id = ?"
+FREE_GAME_TABLE = "DELETE FROM game_tables WHERE game_id = ?"
+ACTIVE_GAME_AMONG = f"""
+SELECT {GAME_COLUMNS} FROM game_tables AS t JOIN games AS g ON g.id = t.game_id
+WHERE t.channel_id = ? AND t.kind = ? AND t.members = ? AND g.status = 'active'
+"""
 
 INSERT_GAME = """
 INSERT INTO games (kind, guild_id, channel_id, seats, computers, target, status, version, state,
@@ -90,10 +101,6 @@ SELECT {GAME_COLUMNS} FROM game_seats AS s JOIN games AS g ON g.id = s.game_id
 WHERE s.user_id = ? AND s.computer_level IS NULL AND g.guild_id = ? AND g.status = 'active'
 ORDER BY g.updated_at DESC, g.id DESC
 """
-ACTIVE_GAMES_IN = f"""
-SELECT {GAME_COLUMNS} FROM game_seats AS s JOIN games AS g ON g.id = s.game_id
-WHERE s.user_id = ? AND g.channel_id = ? AND g.status = 'active'
-"""
 ACTIVE_GAMES = f"""
 SELECT {GAME_COLUMNS} FROM games AS g WHERE g.status = 'active' AND {owned("g.guild_id")}
 ORDER BY g.id
@@ -105,32 +112,44 @@ ORDER BY g.id
 """
 
 
-def pairs(user_ids: Iterable[int]) -> list[tuple[int, int]]:
-    """Every pair of different ids, each as (lower, higher)."""
-    ids = sorted(set(user_ids))
-    return [(a, b) for i, a in enumerate(ids) for b in ids[i + 1 :]]
+def members_key(user_ids: Iterable[int]) -> str:
+    """A set of members as one text, the same whatever their order: ``"11,22,33"``."""
+    return ",".join(str(u) for u in sorted(set(user_ids)))
 
 
-def game_pairs(seats: Sequence[Seat]) -> list[tuple[int, int]]:
-    """The pairs a game holds: its members', or a lone member's with the computer's account."""
-    members = {s.user_id for s in seats if s.computer is None}
-    return pairs(members if len(members) >= 2 else (s.user_id for s in seats))
+def game_members(seats: Sequence[Seat]) -> str:
+    """The set of members a game holds (its computer seats aside)."""
+    members = [s.user_id for s in seats if s.computer is None]
+    return members_key(members or [s.user_id for s in seats])
+
+
+def challenge_members(seats: Sequence[Invite | None]) -> str:
+    """The set a challenge holds: its challenger and the members it named."""
+    return members_key(
+        s.user_id for s in seats if s is not None and s.computer is None and not s.joined
+    )
 
 
 def _challenge(row: Row, seats: list[Row]) -> Challenge:
+    count = row["seat_count"] or len(seats)
+    taken = {
+        s["seat"]: Invite(s["user_id"], bool(s["accepted"]), s["computer_level"], bool(s["joined"]))
+        for s in seats
+    }
     return Challenge(
         id=row["id"],
         kind=row["kind"],
         guild_id=row["guild_id"],
         channel_id=row["channel_id"],
         message_id=row["message_id"],
-        seats=tuple(Invite(s["user_id"], bool(s["accepted"]), s["computer_level"]) for s in seats),
+        seats=tuple(taken.get(i) for i in range(max(count, len(seats)))),
         target=row["target"],
         status=row["status"],
         game_id=row["game_id"],
         created_at=row["created_at"],
         expires_at=row["expires_at"],
         time_per_move=row["time_per_move"],
+        fill=row["fill_level"],
     )
 
 
@@ -153,27 +172,32 @@ class SqlPlayStore:
         kind: str,
         guild_id: int,
         channel_id: int,
-        seats: Sequence[Invite],
+        seats: Sequence[Invite | None],
         target: int,
         now: float,
         expires_at: float,
         time_per_move: float | None,
+        fill: str | None = None,
     ) -> int:
+        members = challenge_members(seats)
         challenge_id = await self.db.insert(
             INSERT_CHALLENGE,
-            (kind, guild_id, channel_id, target, now, expires_at, time_per_move),
-        )
+            (
+                kind, guild_id, channel_id, target, now, expires_at, time_per_move,
+                len(seats), fill,
+            ),
+        )  # fmt: skip
         await self.db.execute_many(
             INSERT_CHALLENGE_SEAT,
             [
-                (challenge_id, i, s.user_id, s.computer, int(s.accepted))
+                (challenge_id, i, s.user_id, s.computer, int(s.accepted), int(s.joined))
                 for i, s in enumerate(seats)
+                if s is not None
             ],
         )
-        for low, high in pairs(s.user_id for s in seats if s.computer is None):
-            args = (channel_id, low, high, challenge_id, expires_at, now)
-            if await self.db.execute(TAKE_CHALLENGE_PAIR, args) != 1:
-                raise VersionConflict(f"an open challenge holds {low} and {high} in {channel_id}")
+        args = (channel_id, kind, members, challenge_id, expires_at, now)
+        if await self.db.execute(TAKE_CHALLENGE_TABLE, args) != 1:
+            raise VersionConflict(f"an open {kind} challenge holds {members} in {channel_id}")
         return challenge_id
 
     async def get_challenge(self, challenge_id: int) -> Challenge | None:
@@ -188,26 +212,27 @@ class SqlPlayStore:
     async def accept_invite(self, challenge_id: int, seat: int) -> bool:
         return await self.db.execute(ACCEPT_INVITE, (challenge_id, seat)) == 1
 
+    async def take_seat(self, challenge_id: int, seat: int, user_id: int) -> bool:
+        return await self.db.execute(TAKE_SEAT, (challenge_id, seat, user_id)) == 1
+
+    async def free_seat(self, challenge_id: int, seat: int) -> bool:
+        return await self.db.execute(FREE_SEAT, (challenge_id, seat)) == 1
+
     async def close_challenge(
         self, challenge_id: int, status: str, game_id: int | None = None
     ) -> bool:
         if await self.db.execute(CLOSE_CHALLENGE, (status, game_id, challenge_id)) != 1:
             return False
-        await self.db.execute(FREE_CHALLENGE_PAIRS, (challenge_id,))
+        await self.db.execute(FREE_CHALLENGE_TABLE, (challenge_id,))
         return True
 
-    async def open_challenge_between(
-        self, channel_id: int, user_ids: Sequence[int], now: float
+    async def open_challenge_among(
+        self, channel_id: int, kind: str, user_ids: Sequence[int], now: float
     ) -> Challenge | None:
-        wanted = set(user_ids)
-        for user_id in wanted:
-            for row in await self.db.fetch_all(OPEN_CHALLENGES_OF, (user_id, channel_id, now)):
-                challenge = await self._challenge(row)
-                assert challenge is not None and challenge.status == OPEN
-                people = {s.user_id for s in challenge.seats if s.computer is None}
-                if len(people & wanted) >= 2:
-                    return challenge
-        return None
+        args = (channel_id, kind, members_key(user_ids), now)
+        challenge = await self._challenge(await self.db.fetch_one(OPEN_CHALLENGE_AMONG, args))
+        assert challenge is None or challenge.status == OPEN
+        return challenge
 
     async def due_challenges(self, now: float, shards: Shards) -> list[Challenge]:
         d = self.db.dialect
@@ -237,9 +262,9 @@ class SqlPlayStore:
             INSERT_GAME_SEAT,
             [(game_id, i, s.user_id, s.computer) for i, s in enumerate(seats)],
         )
-        for low, high in game_pairs(seats):
-            if await self.db.execute(TAKE_GAME_PAIR, (channel_id, low, high, game_id)) != 1:
-                raise VersionConflict(f"a game holds {low} and {high} in {channel_id}")
+        members = game_members(seats)
+        if await self.db.execute(TAKE_GAME_TABLE, (channel_id, kind, members, game_id)) != 1:
+            raise VersionConflict(f"a {kind} game holds {members} in {channel_id}")
         return game_id
 
     async def get_game(self, game_id: int) -> Game | None:
@@ -267,7 +292,7 @@ class SqlPlayStore:
         if changed != 1:
             raise VersionConflict(f"game {game_id} is no longer at version {expected_version}")
         if status != ACTIVE:
-            await self.db.execute(FREE_GAME_PAIRS, (game_id,))
+            await self.db.execute(FREE_GAME_TABLE, (game_id,))
         if parsed is not None:
             self.games.remember(game_id, version, state, parsed, status)
 
@@ -292,14 +317,11 @@ class SqlPlayStore:
         rows = await self.db.fetch_all(ACTIVE_GAMES_OF, (user_id, guild_id))
         return [self.games.game(r) for r in rows]
 
-    async def active_game_between(self, channel_id: int, user_ids: Sequence[int]) -> Game | None:
-        wanted = set(user_ids)
-        for user_id in wanted:
-            for row in await self.db.fetch_all(ACTIVE_GAMES_IN, (user_id, channel_id)):
-                people = {int(u) for u, _ in json.loads(row["seats"])}
-                if len(people & wanted) >= 2:
-                    return self.games.game(row)
-        return None
+    async def active_game_among(
+        self, channel_id: int, kind: str, user_ids: Sequence[int]
+    ) -> Game | None:
+        row = await self.db.fetch_one(ACTIVE_GAME_AMONG, (channel_id, kind, members_key(user_ids)))
+        return None if row is None else self.games.game(row)
 
     async def active_games(self, shards: Shards) -> list[Game]:
         d = self.db.dialect
