@@ -32,6 +32,8 @@ from __future__ import annotations
 import functools
 import math
 import random
+import struct
+import zlib
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -65,7 +67,6 @@ from bot.drawing.table import (
     drawn,
     kept,
     language_of,
-    png,
     warms,
 )
 from bot.drawing.text import Words, draw_text, english, fit, font, text_width
@@ -121,6 +122,7 @@ DOWN_W = 34
 DOWN_STEP = 14
 PLACE_X = ROW_LEFT + 456
 MARK_SIZE = 22
+MARK_ROOM = ROW_RIGHT - 10 - PLACE_X
 YES = (46, 184, 92)
 
 
@@ -328,8 +330,8 @@ def table_png(
 def warm_up() -> None:
     """Load what every picture needs (each table size, the fonts, the cards), e.g. in a new
     worker, so the first picture after a start is drawn as fast as the next."""
-    for seats in range(3, 11):
-        _base(seats)
+    for kind in ("top", "row", "last"):
+        _band_base(kind)
     warm_faces(_SHOWN.values(), (PILE_W, UP_W))
     card_back(DOWN_W)
     card_back(22)
@@ -344,25 +346,38 @@ def warm_up() -> None:
 
 
 def _render(view: TableView, names: tuple[str, ...], words: Words) -> bytes:
-    image = _base(view.seats).copy()
-    draw = ImageDraw.Draw(image)
+    """The picture, band by band: the top (header, requirement, pile, counts) drawn anew, and
+    one band a player, each drawn from its :class:`_RowLook` only and kept compressed, so a
+    row that looks as it did in the previous picture of the game costs nothing."""
     who = Names(names, words)
+    placed: list[list[Face]] = [[] for _ in range(view.seats + 1)]
+    for face in faces(view):
+        band = 0 if face.y < ROWS_TOP else 1 + (face.y - ROWS_TOP) // ROW_STEP
+        placed[band].append(face)
+    image = _band_base("top").copy()
+    draw = ImageDraw.Draw(image)
     _header(image, draw, view, who, words)
     _pile(image, draw, view, who, words)
     _info(image, draw, view, words)
-    _arrow(draw, view)
+    _paint_faces(image, placed[0], 0)
+    segments = [_segment(image)]
     for seat in range(view.seats):
-        _row(image, draw, view, who, seat, words)
-    for face in faces(view):
+        segments.append(_row_segment(_row_look(view, who, seat, words, tuple(placed[seat + 1]))))
+    return _png(WIDTH, height(view.seats), segments)
+
+
+def _paint_faces(image: Image.Image, shown: Sequence[Face], top: int) -> None:
+    for face in shown:
         picture = card_picture(face.card, face.width, face.ident)
-        image.paste(picture, (face.x, face.y), picture)
-    return png(image)
+        image.paste(picture, (face.x, face.y - top), picture)
 
 
-@functools.lru_cache(maxsize=8)
-def _base(seats: int) -> Image.Image:
-    """The empty table for ``seats`` players: felt inside a darker rim, the requirement band and
-    one panel a player."""
+@functools.lru_cache(maxsize=3)
+def _band_base(kind: str) -> Image.Image:
+    """The empty felt of a band: ``top`` (the header, the requirement band, the pile), ``row``
+    (a player's panel and the gap under it) or ``last`` (the last player's panel and the
+    table's lower edge)."""
+    seats = 2
     image = Image.new("RGB", (WIDTH, height(seats)), RIM)
     draw = ImageDraw.Draw(image)
     draw.rounded_rectangle([5, 5, WIDTH - 6, height(seats) - 6], 20, fill=FELT)
@@ -370,7 +385,82 @@ def _base(seats: int) -> Image.Image:
     draw.rounded_rectangle(band, 14, fill=PANEL, outline=PANEL_EDGE, width=2)
     for seat in range(seats):
         draw.rounded_rectangle(row_box(seat), 14, fill=PANEL, outline=PANEL_EDGE, width=2)
-    return image
+    if kind == "top":
+        return image.crop((0, 0, WIDTH, ROWS_TOP))
+    if kind == "row":
+        return image.crop((0, ROWS_TOP, WIDTH, ROWS_TOP + ROW_STEP))
+    return image.crop((0, ROWS_TOP + ROW_STEP, WIDTH, height(seats)))
+
+
+# --- the PNG, band by band --------------------------------------------------------------------
+
+
+class Segment(NamedTuple):
+    """A band of the picture as PNG rows (each after its filter byte 0), deflated on its own
+    and ended on a byte boundary; with the rows' Adler-32 and length."""
+
+    data: bytes
+    adler: int
+    length: int
+
+
+PNG_LEVEL = 3
+"""zlib's level, as the other tables' (:data:`bot.drawing.table.PNG_LEVEL`)."""
+
+
+def _segment(image: Image.Image) -> Segment:
+    raw = memoryview(image.tobytes())
+    stride = 3 * image.width
+    rows = b"\x00" + b"\x00".join([raw[i : i + stride] for i in range(0, len(raw), stride)])
+    squeeze = zlib.compressobj(PNG_LEVEL, zlib.DEFLATED, -15)
+    data = squeeze.compress(rows) + squeeze.flush(zlib.Z_SYNC_FLUSH)
+    return Segment(data, zlib.adler32(rows), len(rows))
+
+
+_ADLER_BASE = 65521
+
+
+def adler32_combine(first: int, second: int, second_length: int) -> int:
+    """The Adler-32 of two byte strings one after the other, from each one's (zlib's own
+    ``adler32_combine``, which Python's zlib does not offer)."""
+    rem = second_length % _ADLER_BASE
+    sum1 = first & 0xFFFF
+    sum2 = (rem * sum1) % _ADLER_BASE
+    sum1 += (second & 0xFFFF) + _ADLER_BASE - 1
+    sum2 += ((first >> 16) & 0xFFFF) + ((second >> 16) & 0xFFFF) + _ADLER_BASE - rem
+    sum1 %= _ADLER_BASE
+    sum2 %= _ADLER_BASE
+    return sum1 | (sum2 << 16)
+
+
+def _png(width: int, tall: int, segments: Sequence[Segment]) -> bytes:
+    """An RGB PNG from its bands: one zlib stream whose deflate blocks are the bands' own (each
+    starts afresh, so a kept band is reused as it is), a final empty block, and the Adler-32
+    of all the rows."""
+    adler = 1
+    for segment in segments:
+        adler = adler32_combine(adler, segment.adler, segment.length)
+    stream = b"".join(
+        (b"\x78\x01", *(s.data for s in segments), b"\x03\x00", struct.pack(">I", adler))
+    )
+    header = struct.pack(">IIBBBBB", width, tall, 8, 2, 0, 0, 0)  # 8 bits, RGB, no interlace
+    return b"".join(
+        (
+            b"\x89PNG\r\n\x1a\n",
+            _chunk(b"IHDR", header),
+            _chunk(b"IDAT", stream),
+            _chunk(b"IEND", b""),
+        )
+    )
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+
+def clear_cache() -> None:
+    """Forget the kept bands (tests and benchmarks that time a first drawing)."""
+    _row_segment.cache_clear()
 
 
 # --- the header and what must be beaten -------------------------------------------------------
@@ -591,19 +681,6 @@ def _turn_sign(draw: ImageDraw.ImageDraw, cx: float, cy: float, clockwise: bool)
     draw.polygon(tip, fill=GLOW)
 
 
-def _arrow(draw: ImageDraw.ImageDraw, view: TableView) -> None:
-    """The direction of play along the players' rows: down for clockwise (seat order), up for
-    counter-clockwise; the next player after the last row is the first again."""
-    top = ROWS_TOP + 12
-    bottom = ROWS_TOP + (view.seats - 1) * ROW_STEP + ROW_H - 12
-    draw.line([(ARROW_X, top), (ARROW_X, bottom)], fill=MUTED, width=4)
-    if view.direction > 0:
-        head = [(ARROW_X - 9, bottom - 14), (ARROW_X + 9, bottom - 14), (ARROW_X, bottom + 2)]
-    else:
-        head = [(ARROW_X - 9, top + 14), (ARROW_X + 9, top + 14), (ARROW_X, top - 2)]
-    draw.polygon(head, fill=MUTED)
-
-
 # --- a player's row ---------------------------------------------------------------------------
 
 
@@ -617,59 +694,114 @@ def _ordinal(place: int, words: Words) -> str:
     return words("{n}th", n=place)
 
 
-def _row(
-    image: Image.Image,
-    draw: ImageDraw.ImageDraw,
-    view: TableView,
-    who: Names,
-    seat: int,
-    words: Words,
-) -> None:
-    """A player's row: a gold edge when the game waits for them, a red stripe in a war; the
-    name; the hand and face-down counts; the face-down cards as backs (the face-up cards are
-    painted with the other faces); the place taken."""
-    left, top, right, bottom = row_box(seat)
+class _RowLook(NamedTuple):
+    """Everything a player's band shows, fitted and coloured: the band is drawn from this only,
+    and kept by it."""
+
+    last: bool
+    """The table's last row (its band holds the table's lower edge)."""
+    name: str
+    name_colour: RGB
+    line: str
+    faces: tuple[Face, ...]
+    """Its face-up cards, at their place in the whole picture."""
+    top: int
+    """The band's top in the whole picture."""
+    backs: int
+    acting: bool
+    warrior: bool
+    tick: bool
+    mark: str
+    mark_colour: RGB
+    arrow: tuple[bool, bool, int]
+    """The direction arrow's part here: whether it starts here, ends here, and its way."""
+
+
+def _row_look(
+    view: TableView, who: Names, seat: int, words: Words, shown: tuple[Face, ...]
+) -> _RowLook:
     player = view.players[seat]
     acting = seat in view.to_act and view.outcome is None
-    warrior = view.war is not None and seat in view.war.warriors
-    if acting:
-        draw.rounded_rectangle((left, top, right, bottom), 14, outline=GLOW, width=4)
-    if warrior or acting:
-        stripe = (left + 7, top + 12, left + 12, bottom - 12)
-        draw.rounded_rectangle(stripe, 2, fill=WAR if warrior else GLOW)
-
     name_face = font(NAME_SIZE, bold=True)
     name = who.get(seat, name_face, NAME_ROOM)
     colour = GLOW if acting else TEXT if player.status == "playing" else MUTED
-    draw_text(draw, (NAME_X, top + 24), name, name_face, colour, "lm")
-
-    small = font(MIN_TEXT)
     if player.status == "forfeited":
         line = words("forfeited")
     elif player.status == "out":
         line = words("out")
     else:
         line = words("hand {hand} · down {down}", hand=player.hand_count, down=sum(player.down))
-    draw_text(draw, (NAME_X, top + 57), fit(line, small, NAME_ROOM), small, MUTED, "lm")
-
-    backs = sum(player.down)
-    back = card_back(DOWN_W)
-    y = top + (ROW_H - back.height) // 2
-    for i in range(backs):
-        image.paste(back, (DOWN_X + i * DOWN_STEP, y), back)
-
-    if view.ctx is Ctx.ARRANGE and player.arranged and view.outcome is None:
-        _tick(image, PLACE_X + (right - 10 - PLACE_X) / 2, top + ROW_H / 2)
     mark, mark_colour = _mark(view, seat, words)
     if mark:
+        mark = fit(mark, font(MARK_SIZE, bold=True), MARK_ROOM - 16)
+    last = seat == view.seats - 1
+    return _RowLook(
+        last=last,
+        name=name,
+        name_colour=colour,
+        line=fit(line, font(MIN_TEXT), NAME_ROOM),
+        faces=shown,
+        top=row_box(seat)[1],
+        backs=sum(player.down),
+        acting=acting,
+        warrior=view.war is not None and seat in view.war.warriors,
+        tick=view.ctx is Ctx.ARRANGE and player.arranged and view.outcome is None,
+        mark=mark,
+        mark_colour=mark_colour,
+        arrow=(seat == 0, last, view.direction),
+    )
+
+
+@functools.lru_cache(maxsize=1024)
+def _row_segment(look: _RowLook) -> Segment:
+    image = _band_base("last" if look.last else "row").copy()
+    _row(image, look)
+    _paint_faces(image, look.faces, look.top)
+    return _segment(image)
+
+
+def _row(image: Image.Image, look: _RowLook) -> None:
+    """A player's row, in its band: a gold edge when the game waits for them, a red stripe in a
+    war; the name; the hand and face-down counts; the face-down cards as backs (the face-up
+    cards are painted with the other faces); the arrangement's tick or the place taken; and
+    its part of the direction arrow."""
+    draw = ImageDraw.Draw(image)
+    left, right, top, bottom = ROW_LEFT, ROW_RIGHT, 0, ROW_H
+    if look.acting:
+        draw.rounded_rectangle((left, top, right, bottom), 14, outline=GLOW, width=4)
+    if look.warrior or look.acting:
+        stripe = (left + 7, top + 12, left + 12, bottom - 12)
+        draw.rounded_rectangle(stripe, 2, fill=WAR if look.warrior else GLOW)
+    draw_text(draw, (NAME_X, 24), look.name, font(NAME_SIZE, bold=True), look.name_colour, "lm")
+    draw_text(draw, (NAME_X, 57), look.line, font(MIN_TEXT), MUTED, "lm")
+
+    back = card_back(DOWN_W)
+    y = (ROW_H - back.height) // 2
+    for i in range(look.backs):
+        image.paste(back, (DOWN_X + i * DOWN_STEP, y), back)
+
+    centre = (PLACE_X + MARK_ROOM / 2, ROW_H / 2)
+    if look.tick:
+        _tick(image, *centre)
+    if look.mark:
         face = font(MARK_SIZE, bold=True)
-        room = right - 10 - PLACE_X
-        text = fit(mark, face, room - 16)
-        centre = (PLACE_X + room / 2, top + ROW_H / 2)
-        width = text_width(text, face) + 16
+        width = text_width(look.mark, face) + 16
         box = (centre[0] - width / 2, centre[1] - 17, centre[0] + width / 2, centre[1] + 17)
-        draw.rounded_rectangle(box, 17, outline=mark_colour, width=3)
-        draw_text(draw, centre, text, face, mark_colour, "mm")
+        draw.rounded_rectangle(box, 17, outline=look.mark_colour, width=3)
+        draw_text(draw, centre, look.mark, face, look.mark_colour, "mm")
+
+    # The direction of play along the rows: down for clockwise (seat order), up for
+    # counter-clockwise; after the last row comes the first again.
+    first, last, direction = look.arrow
+    start = 12 if first else 0
+    end = ROW_H - 12 if last else ROW_STEP
+    draw.line([(ARROW_X, start), (ARROW_X, end)], fill=MUTED, width=4)
+    if direction > 0 and last:
+        head = [(ARROW_X - 9, end - 14), (ARROW_X + 9, end - 14), (ARROW_X, end + 2)]
+        draw.polygon(head, fill=MUTED)
+    if direction < 0 and first:
+        head = [(ARROW_X - 9, start + 14), (ARROW_X + 9, start + 14), (ARROW_X, start - 2)]
+        draw.polygon(head, fill=MUTED)
 
 
 def _tick(image: Image.Image, cx: float, cy: float) -> None:
