@@ -30,7 +30,6 @@ with ``{placeholders}`` at a time; the Japanese texts are in
 from __future__ import annotations
 
 import functools
-import math
 import random
 import struct
 import zlib
@@ -41,23 +40,19 @@ from typing import NamedTuple
 from PIL import Image, ImageDraw
 
 from bot.drawing.cards import (
-    EDGE,
     PAPER,
     RGB,
-    SUIT_COLOURS,
     SUPERSAMPLE,
     card_back,
-    card_face,
     card_height,
-    card_mask,
     draw_suit,
     empty_slot,
     warm_faces,
 )
+from bot.drawing.pages import Picture
 from bot.drawing.table import (
     FELT,
     GLOW,
-    INK,
     MUTED,
     PANEL,
     PANEL_EDGE,
@@ -70,16 +65,16 @@ from bot.drawing.table import (
     warms,
 )
 from bot.drawing.text import Words, draw_text, english, fit, font, text_width
+from games.vriddiot.faces import WAR as WAR
+from games.vriddiot.faces import card_picture, joker_face, label, shown
 from games.vriddiot.rules import Card, Ctx, Ident, Layer, Suit, TableView, Termination, view
-from games.vriddiot.rules.cards import FACES, RANKS
+from games.vriddiot.rules.cards import FACES
 from games.vriddiot.rules.game import new_game
 
 WIDTH = 600
 MIN_TEXT = 21
 """The smallest text: 21 × 320 / 600 = 11.2 pixels on a phone showing the picture 320 wide."""
 MARGIN = 12
-WAR = (226, 74, 64)
-"""A warrior's stripe and the war's words."""
 
 # The header and the requirement band.
 STATUS_Y = 34
@@ -135,83 +130,6 @@ def row_box(seat: int) -> tuple[int, int, int, int]:
     """Seat ``seat``'s row: left, top, right, bottom."""
     top = ROWS_TOP + seat * ROW_STEP
     return (ROW_LEFT, top, ROW_RIGHT, top + ROW_H)
-
-
-def label(value: int) -> str:
-    """A value as a card's corner shows it: ``7``, ``10``, ``J``, ``A``."""
-    return "10" if value == 10 else RANKS[value - 2]
-
-
-# --- cards as the shared drawer wants them ----------------------------------------------------
-
-
-class _Rank(NamedTuple):
-    label: str
-
-
-class _Shown(NamedTuple):
-    """A suited card as :func:`bot.drawing.cards.card_face` reads one."""
-
-    rank: _Rank
-    suit: Suit
-
-
-_SHOWN = {c.face: _Shown(_Rank(label(c.rank)), c.suit) for c in FACES if c.suit is not None}
-
-
-JOKER_INK = (118, 52, 168)
-
-
-def _star(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
-    points = []
-    for i in range(10):
-        angle = -math.pi / 2 + i * math.pi / 5
-        length = r if i % 2 == 0 else r * 0.45
-        points.append((cx + length * math.cos(angle), cy + length * math.sin(angle)))
-    return points
-
-
-@functools.lru_cache(maxsize=256)
-def joker_face(width: int, ident: Ident | None = None) -> Image.Image:
-    """A joker: a violet star on paper; declared, its identity in the corner (the rank, and
-    the suit's shape when the suit was chosen)."""
-    h = card_height(width)
-    border = max(1, width // 60)
-    image = Image.new("RGBA", (width, h), (*EDGE, 255))
-    image.paste(PAPER, (border, border), card_mask(width - 2 * border, h - 2 * border))
-    image.putalpha(card_mask(width, h))
-    k = SUPERSAMPLE
-    star = Image.new("L", (width * k, h * k), 0)
-    big = ident is not None
-    cx, cy, r = (width * 0.6, h * 0.66, width * 0.3) if big else (width / 2, h / 2, width * 0.4)
-    ImageDraw.Draw(star).polygon([(x * k, y * k) for x, y in _star(cx, cy, r)], fill=255)
-    image.paste(JOKER_INK, (0, 0), star.reduce(k))
-    draw = ImageDraw.Draw(image)
-    corner_x = border + width * 0.2
-    if ident is None:
-        return image
-    face = ident.face
-    text = label(face.rank)
-    suit = face.suit if ident.suited else None
-    colour = SUIT_COLOURS[suit.value] if suit is not None else INK
-    size = 0.42 if len(text) == 1 else 0.34
-    draw.text(
-        (corner_x, border + h * 0.04),
-        text,
-        font=font(round(width * size), bold=True),
-        fill=colour,
-        anchor="mt",
-    )
-    if suit is not None:
-        draw_suit(image, suit, (corner_x, border + h * 0.43), round(width * 0.22))
-    return image
-
-
-def card_picture(card: Card, width: int, ident: Ident | None = None) -> Image.Image:
-    """A card face up, ``width`` pixels wide: a joker with its identity when it has one."""
-    if card.suit is None:
-        return joker_face(width, ident)
-    return card_face(_SHOWN[card.face], width)
 
 
 # --- what is drawn face up, and where ---------------------------------------------------------
@@ -332,7 +250,7 @@ def warm_up() -> None:
     worker, so the first picture after a start is drawn as fast as the next."""
     for kind in ("top", "row", "last"):
         _band_base(kind)
-    warm_faces(_SHOWN.values(), (PILE_W, UP_W))
+    warm_faces([shown(c) for c in FACES if c.suit is not None], (PILE_W, UP_W))
     card_back(DOWN_W)
     card_back(22)
     for width in (PILE_W, UP_W):
@@ -827,3 +745,11 @@ def _mark(view: TableView, seat: int, words: Words) -> tuple[str, RGB]:
     if view.war is not None and seat in view.war.warriors:
         return words("war"), WAR
     return "", TEXT
+
+
+def rules_pictures() -> dict[str, Picture]:
+    """The illustrated rules' pictures by name (:mod:`games.vriddiot.examples`), drawn once a
+    process: what the guide shows beside each page."""
+    from games.vriddiot.examples import rules_pictures as drawn_once
+
+    return drawn_once()

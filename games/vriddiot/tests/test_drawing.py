@@ -322,3 +322,25 @@ def test_every_word_of_the_table_has_a_japanese_translation() -> None:
         japanese = own.get(text) or others.get(text)
         assert japanese, f"{text!r} has no Japanese translation"
         assert fields(japanese) == fields(text), text
+
+
+# --- the rules pages' pictures -----------------------------------------------------------------
+
+
+def test_every_rules_picture_is_drawn_and_shows_its_own_cards() -> None:
+    from bot.drawing import pages
+
+    pictures = drawing.rules_pictures()
+    assert {"arrange", "play", "specials", "change", "combos", "war"} <= set(pictures)
+    assert {"pickup", "finish"} <= set(pictures)
+    seen = set()
+    for name, picture in pictures.items():
+        image = _image(picture.png)
+        assert image.size == (pages.WIDTH, pages.HEIGHT), name
+        assert picture.png not in seen, f"{name} draws the same as another picture"
+        seen.add(picture.png)
+    labels = [f.rank.label + f.suit.value for f in pictures["change"].faces]
+    assert labels == ["8C", "5H", "9H", "9C", "3H"]
+    specials = [f.rank.label + f.suit.value for f in pictures["specials"].faces]
+    assert specials == ["2C", "10H", "JS", "4S"]  # and a joker, which has no suit
+    assert drawing.rules_pictures() is pictures  # drawn once a process
