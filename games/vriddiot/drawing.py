@@ -30,6 +30,7 @@ with ``{placeholders}`` at a time; the Japanese texts are in
 from __future__ import annotations
 
 import functools
+import math
 import random
 import struct
 import zlib
@@ -520,6 +521,12 @@ def _note(view: TableView, who: Names, words: Words) -> str:
         return words("Its top card sets the suit to follow; an ace cancels")
     if view.ctx is Ctx.EXTRA:
         return words("A free lead on the empty pile")
+    if view.ctx is Ctx.ARRANGE:
+        return ""
+    if view.req.change:
+        return words("A 10, the 4♠, an ace or four alike end the change")
+    if view.req.floor:
+        return words("A 2, a 10, the 4♠ or a joker may always be played")
     return ""
 
 
@@ -583,20 +590,47 @@ def _info(image: Image.Image, draw: ImageDraw.ImageDraw, view: TableView, words:
     for x, y, text in lines:
         draw_text(draw, (x, y), fit(text, small, room - (x - INFO_X)), small, TEXT, "lm")
     clockwise = view.direction > 0
-    _turn_sign(draw, INFO_X + 11, INFO_Y[3], clockwise)
+    _turn_sign(image, INFO_X + 11, INFO_Y[3], clockwise)
     text = words("clockwise") if clockwise else words("counter-clockwise")
     draw_text(draw, (INFO_X + 28, INFO_Y[3]), fit(text, small, room - 28), small, TEXT, "lm")
 
 
-def _turn_sign(draw: ImageDraw.ImageDraw, cx: float, cy: float, clockwise: bool) -> None:
-    """A circular arrow: clockwise or not."""
-    r = 10
-    draw.arc((cx - r, cy - r, cx + r, cy + r), 200, 520 - 30, fill=GLOW, width=3)
-    if clockwise:  # the head at the end of the arc, going clockwise (at about 130°)
-        tip = [(cx - 11, cy + 3), (cx - 3, cy + 12), (cx - 14, cy + 13)]
-    else:
-        tip = [(cx - 13, cy - 2), (cx - 4, cy - 10), (cx - 16, cy - 13)]
-    draw.polygon(tip, fill=GLOW)
+TURN_SIZE = 26
+
+
+def _turn_sign(image: Image.Image, cx: float, cy: float, clockwise: bool) -> None:
+    """A circular arrow, clockwise or not, centred on (``cx``, ``cy``)."""
+    mask = _turn_mask(clockwise)
+    image.paste(GLOW, (round(cx - TURN_SIZE / 2), round(cy - TURN_SIZE / 2)), mask)
+
+
+@functools.lru_cache(maxsize=2)
+def _turn_mask(clockwise: bool) -> Image.Image:
+    """Three quarters of a ring with an arrowhead at its end, drawn large and reduced."""
+    k = SUPERSAMPLE
+    size = TURN_SIZE * k
+    mask = Image.new("L", (size, size), 0)
+    draw = ImageDraw.Draw(mask)
+    c, r, width = size / 2, size * 0.34, size * 0.12
+    start, end = (-80.0, 190.0) if clockwise else (-10.0, 260.0)
+    draw.arc((c - r, c - r, c + r, c + r), start, end, fill=255, width=round(width))
+    # The head: where the ring ends in the way of travel, pointing along it.
+    at = math.radians(end if clockwise else start)
+    way = 1 if clockwise else -1
+    mid = r - width / 2
+    px, py = c + mid * math.cos(at), c + mid * math.sin(at)
+    tx, ty = -math.sin(at) * way, math.cos(at) * way  # the tangent, in the way of travel
+    nx, ny = math.cos(at), math.sin(at)
+    head = size * 0.2
+    draw.polygon(
+        [
+            (px + tx * head, py + ty * head),
+            (px + nx * head * 0.9, py + ny * head * 0.9),
+            (px - nx * head * 0.9, py - ny * head * 0.9),
+        ],
+        fill=255,
+    )
+    return mask.reduce(k)
 
 
 # --- a player's row ---------------------------------------------------------------------------
