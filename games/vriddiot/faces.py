@@ -1,6 +1,10 @@
 """Vriddiot's cards as pictures, for the table (:mod:`games.vriddiot.drawing`) and the rules
 pages (:mod:`games.vriddiot.examples`): a suited card through the platform's face drawer
 (:mod:`bot.drawing.cards`), a joker as a violet star with its declared identity in the corner.
+
+The suits' colours are the platform's (:data:`bot.drawing.cards.SUIT_COLOURS`), so the table
+follows the one colour scheme the project settles on (issue 24: ♥♦ red, ♠♣ black) without a
+change here; a declared joker's corner takes them from the same table.
 """
 
 from __future__ import annotations
