@@ -35,6 +35,7 @@ from cogs.ui.common import answer_error
 from cogs.ui.games import presentation
 from cogs.ui.hands import Hands
 from cogs.ui.i18n import LANGUAGES, CommandTranslator, translations
+from cogs.ui.permissions import Permits
 from cogs.ui.table import Publisher
 
 log = logging.getLogger(__name__)
@@ -50,6 +51,7 @@ class CardBot(commands.Bot):
     publisher: Publisher
     hands: Hands
     challenges: Challenges
+    permits: Permits
 
     def __init__(self, config: Config, *, rng: random.Random | None = None, **options: Any) -> None:
         intents = discord.Intents.none()
@@ -75,6 +77,7 @@ class CardBot(commands.Bot):
         self.publisher = Publisher(self)
         self.hands = Hands(self)
         self.challenges = Challenges(self)
+        self.permits = Permits(self)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         if self.config.sync_commands:

@@ -25,6 +25,7 @@ from cogs.ui.clock_text import TIME_CHOICES, preset_text
 from cogs.ui.common import COLOUR, NOT_IN_DMS, mention, reply
 from cogs.ui.group import Subcommand, attach_managed, detach_managed
 from cogs.ui.i18n import ENGLISH, N_, Words, language_of, private
+from cogs.ui.permissions import add_check
 
 if TYPE_CHECKING:
     from bot.app import CardBot
@@ -182,6 +183,7 @@ class Settings(commands.Cog):
         if all(value is None for value in changes):
             settings = await service.guild_settings(guild.id)
             embed = settings_embed(settings, guild.name, tr, guild_language=own)
+            add_check(embed, interaction, settings.open_threads, tr)
             await reply(interaction, embed=embed)
             return
         settings = await service.change_settings(
@@ -195,6 +197,7 @@ class Settings(commands.Cog):
             language=language,
         )
         embed = settings_embed(settings, guild.name, tr, guild_language=own)
+        add_check(embed, interaction, settings.open_threads, tr)
         await reply(interaction, tr("Saved."), embed=embed)
 
     @app_commands.describe(

@@ -15,6 +15,7 @@ from cogs.ui.buttons import challenge_view
 from cogs.ui.clock_text import preset_text
 from cogs.ui.common import answer, mention
 from cogs.ui.i18n import Words
+from cogs.ui.permissions import can_open_thread
 
 if TYPE_CHECKING:
     from bot.app import CardBot
@@ -99,6 +100,7 @@ class Challenges:
             edit = interaction.response.edit_message(content=challenge_text(row, tr), view=None)
             await answer(interaction, edit)
             return
+        await self.bot.permits.check_start(interaction)  # before the game is made
         accepted = await games.accept(challenge_id, interaction.user.id)
         tr = await self.bot.publisher.words(accepted.challenge.guild_id)
         if accepted.game is None:  # others still have to answer
@@ -113,7 +115,7 @@ class Challenges:
         )
         await answer(interaction, edit)  # answered or not, the game starts: its table follows
         place_id = await self.open_thread(interaction, accepted.game, interaction.message)
-        await self.bot.publisher.begin(accepted.game, place_id)
+        await self.bot.publisher.begin(accepted.game, place_id, interaction)
 
     async def open_thread(
         self, interaction: discord.Interaction, game: Game, message: discord.Message | None
@@ -122,7 +124,7 @@ class Challenges:
         channel = interaction.channel
         if message is None or isinstance(channel, discord.Thread):
             return game.channel_id
-        if not interaction.app_permissions.create_public_threads:
+        if not can_open_thread(interaction.app_permissions):
             return game.channel_id
         if not (await self.bot.services.settings.guild_settings(game.guild_id)).open_threads:
             return game.channel_id
@@ -145,6 +147,7 @@ class Challenges:
         seat = game.seat_of(interaction.user.id)
         if seat is None:
             raise NotAllowed("Only the players of this game can ask for a rematch.")
+        await self.bot.permits.check_start(interaction)
         clock = await services.clocks.clock_of(game.id)  # a rematch keeps the time control
         # The one asking sits first; the others keep their order round the table (and so
         # their partnerships).
