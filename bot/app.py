@@ -20,7 +20,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import discord
-from discord import app_commands
+from discord import VoiceClient, app_commands
 from discord.ext import commands
 
 from bot.config import Config
@@ -54,6 +54,10 @@ class CardBot(commands.Bot):
     permits: Permits
 
     def __init__(self, config: Config, *, rng: random.Random | None = None, **options: Any) -> None:
+        # A card bot never joins voice: discord.py's start-up warnings about its voice
+        # libraries (PyNaCl, davey) would only worry whoever runs it. These are the flags
+        # discord.py itself clears once it has warned.
+        VoiceClient.warn_nacl = VoiceClient.warn_dave = False
         intents = discord.Intents.none()
         intents.guilds = True  # channels and threads; interactions carry the members we need
         super().__init__(

@@ -215,6 +215,39 @@ def as_text(content: str | None, embed: discord.Embed) -> str:
     return shown if len(shown) <= TEXT_LIMIT else shown[: TEXT_LIMIT - 1] + "…"
 
 
+async def survey(bot: CardBot) -> list[str]:
+    """At start, for every server this process serves that limits games to some channels:
+    each of those channels where the bot lacks a permission, logged as one warning line (the
+    server's managers see the same in ``/manage settings``). Returns the lines."""
+    found = []
+    for guild in bot.guilds:
+        settings = await bot.services.settings.guild_settings(guild.id)
+        me = guild.me
+        if not settings.channel_ids or me is None:
+            continue
+        for channel_id in sorted(settings.channel_ids):
+            channel = guild.get_channel(channel_id)
+            if channel is None:
+                line = f"server {guild.id}: games are limited to channel {channel_id}, gone"
+            else:
+                missing = lacking(channel.permissions_for(me))
+                if VIEW_CHANNEL in missing:
+                    missing = [VIEW_CHANNEL]
+                if not missing:
+                    continue
+                need = start_need(
+                    channel.permissions_for(me), thread=False, threads_on=settings.open_threads
+                )
+                line = (
+                    f"server {guild.id}, #{channel.name} ({channel_id}): missing "
+                    + ", ".join(n.name for n in missing)
+                    + ("; no game can start there" if need is not None else "")
+                )
+            log.warning("permissions: %s", line)
+            found.append(line)
+    return found
+
+
 class Permits:
     """The bot's permissions where games are played, and what players were told about them.
 

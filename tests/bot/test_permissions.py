@@ -9,6 +9,7 @@ nobody ever reads "try again" after a move that was applied.
 
 from __future__ import annotations
 
+import logging
 import random
 from pathlib import Path
 
@@ -24,7 +25,7 @@ from tests.bot.driver import (
     running,
     take_turn,
 )
-from tests.harness import Harness, SentMessage
+from tests.harness import Harness, SentMessage, payloads
 
 NAMES = {need.flag: need.name for need in NEEDED}
 PERMISSIONS = [need.flag for need in NEEDED]
@@ -214,3 +215,22 @@ async def test_the_harness_refuses_as_discord_does(tmp_path: Path) -> None:
             await channel.send("hello?")
         assert hidden.value.code == 50001
         assert not channel.permissions_for(h.guild.me).view_channel  # the cache knows
+
+
+async def test_start_up_names_what_the_game_channels_lack(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    db = tmp_path / "v.sqlite3"
+    async with running(db) as h:
+        games_here = h.world.add_text_channel("games")
+        h.feed("CHANNEL_CREATE", payloads.channel(h.world, games_here))
+        await h.slash(h.owner, "manage settings", allow_channel=games_here)
+        h.deny_bot("attach_files", channel=games_here)
+        h.deny_bot("view_channel", channel=h.channel)  # games are not limited to it: not named
+        with caplog.at_level(logging.WARNING, logger="cogs.ui.permissions"):
+            await h.restart(make_bot(db))
+        lines = [r.getMessage() for r in caplog.records if r.name == "cogs.ui.permissions"]
+        assert lines == [
+            f"permissions: server {h.world.guild_id}, #games ({games_here.id}): "
+            "missing Attach Files"
+        ]
