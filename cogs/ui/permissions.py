@@ -94,8 +94,8 @@ CANNOT_START = N_(
     "I can't post a game's table here: a server manager can give me **{permission}** in {channel}."
 )
 NO_PICTURE = N_(
-    "I can't attach files here, so the tables come without their picture: a server manager "
-    "can give me **{permission}** in {channel}."
+    "I can't attach files here, so tables come without their picture and a finished game "
+    "without its record file: a server manager can give me **{permission}** in {channel}."
 )
 NO_EMBEDS = N_(
     "I can't show embeds here, so the tables are plain text: a server manager can give me "
@@ -105,10 +105,13 @@ NO_TABLE = N_(
     "Game {game} goes on, but I can't post its table in {place}: a server manager can give "
     "me **{permission}** in {channel}. Meanwhile `/hand` there shows your cards and moves."
 )
+CANNOT_START_HERE = N_("no game can start here")
 FALLBACKS = {ATTACH_FILES: NO_PICTURE, EMBED_LINKS: NO_EMBEDS}
 """The permissions a table can do without, and the notice that says what is missing."""
 TEXT_LIMIT = 2000
 """The most characters of a message's content."""
+MISSING_ACCESS = 50001
+"""Discord's JSON error code for a channel the bot cannot see."""
 
 
 def invite_url(application_id: int) -> str:
@@ -177,9 +180,6 @@ def check_lines(
     return "\n".join(lines)
 
 
-CANNOT_START_HERE = N_("no game can start here")
-
-
 def add_check(
     embed: discord.Embed, interaction: discord.Interaction, threads_on: bool, tr: Words
 ) -> None:
@@ -215,10 +215,10 @@ def as_text(content: str | None, embed: discord.Embed) -> str:
     return shown if len(shown) <= TEXT_LIMIT else shown[: TEXT_LIMIT - 1] + "…"
 
 
-async def survey(bot: CardBot) -> list[str]:
+async def survey(bot: CardBot) -> list[int]:
     """At start, for every server this process serves that limits games to some channels:
     each of those channels where the bot lacks a permission, logged as one warning line (the
-    server's managers see the same in ``/manage settings``). Returns the lines."""
+    server's managers see the same in ``/manage settings``). Returns those channels' ids."""
     found = []
     for guild in bot.guilds:
         settings = await bot.services.settings.guild_settings(guild.id)
@@ -228,23 +228,29 @@ async def survey(bot: CardBot) -> list[str]:
         for channel_id in sorted(settings.channel_ids):
             channel = guild.get_channel(channel_id)
             if channel is None:
-                line = f"server {guild.id}: games are limited to channel {channel_id}, gone"
-            else:
-                missing = lacking(channel.permissions_for(me))
-                if VIEW_CHANNEL in missing:
-                    missing = [VIEW_CHANNEL]
-                if not missing:
-                    continue
-                need = start_need(
-                    channel.permissions_for(me), thread=False, threads_on=settings.open_threads
+                log.warning(
+                    "permissions: server %s limits games to channel %s, which is gone",
+                    guild.id,
+                    channel_id,
                 )
-                line = (
-                    f"server {guild.id}, #{channel.name} ({channel_id}): missing "
-                    + ", ".join(n.name for n in missing)
-                    + ("; no game can start there" if need is not None else "")
-                )
-            log.warning("permissions: %s", line)
-            found.append(line)
+                found.append(channel_id)
+                continue
+            permissions = channel.permissions_for(me)
+            missing = lacking(permissions)
+            if not missing:
+                continue
+            if VIEW_CHANNEL in missing:
+                missing = [VIEW_CHANNEL]
+            blocked = start_need(permissions, thread=False, threads_on=settings.open_threads)
+            log.warning(
+                "permissions: server %s, #%s (%s): missing %s%s",
+                guild.id,
+                channel.name,
+                channel_id,
+                ", ".join(need.name for need in missing),
+                "; no game can start there" if blocked is not None else "",
+            )
+            found.append(channel_id)
     return found
 
 
@@ -410,7 +416,3 @@ class Permits:
                 await dm.send(text, allowed_mentions=discord.AllowedMentions.none())
             except discord.HTTPException as error:
                 log.info("could not DM %s about game %s: %s", user_id, game.id, error)
-
-
-MISSING_ACCESS = 50001
-"""Discord's JSON error code for a channel the bot cannot see."""

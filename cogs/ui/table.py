@@ -69,6 +69,8 @@ class Publisher:
             await self.post_table(game, mention_seats=game.to_act)
         except discord.Forbidden as error:
             await self.cannot_post(game, error, interaction)
+        except discord.HTTPException as error:  # the game is made: the next move posts again
+            log.warning("game %s: could not post its first table: %s", game.id, error)
         await self.computer_turns(game.id)
 
     async def computer_turns(self, game_id: int) -> bool:
@@ -90,6 +92,14 @@ class Publisher:
             await self._publish(moved)
         except discord.Forbidden as error:
             await self.cannot_post(moved.game, error, interaction)
+        except discord.HTTPException as error:
+            # Not the mover's to retry (the move stands); the next one posts the table again.
+            log.warning(
+                "game %s: could not publish version %s: %s",
+                moved.game.id,
+                moved.game.version,
+                error,
+            )
         await self.bot.hands.follow(moved.game, skip_user=mover_id)
 
     async def cannot_post(

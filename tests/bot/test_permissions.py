@@ -234,3 +234,22 @@ async def test_start_up_names_what_the_game_channels_lack(
             f"permissions: server {h.world.guild_id}, #games ({games_here.id}): "
             "missing Attach Files"
         ]
+
+
+async def test_discord_failing_never_makes_a_played_move_say_try_again(tmp_path: Path) -> None:
+    async with running(tmp_path / "v.sqlite3") as h:
+        alice, bob = h.users["alice"], h.users["bob"]
+        game_id = await challenge_and_accept(h, alice, bob)
+        await play(h, game_id, 2)
+        place = (await game_row(h, game_id)).place_id
+        h.fail_route(
+            "POST", f"/channels/{place}/messages", status=500, code=0, message="Server Error"
+        )
+        before = (await game_row(h, game_id)).version
+        await play(h, game_id, 2)  # a warning in the log, nothing for the players to do
+        assert (await game_row(h, game_id)).version >= before + 2
+        no_try_again(h)
+        h.clear_failures()
+        await play(h, game_id, 1)  # Discord is back: the table is posted again
+        (table,) = tables(h, game_id)
+        assert table.id == (await game_row(h, game_id)).table_message_id

@@ -321,6 +321,10 @@ class Harness:
         """Make the bot's calls to a route fail with a real ``discord.HTTPException``."""
         self.api.fail_route(method, path, status=status, code=code, message=message, times=times)
 
+    def clear_failures(self) -> None:
+        """Every route answers again (undoes :meth:`fail_route`)."""
+        self.api.clear_failures()
+
     def stub_route(self, method: str, path: str, response: Any) -> None:
         self.api.stub_route(method, path, response)
 
