@@ -23,6 +23,7 @@ from tests.bot.driver import (
     latest_with,
     make_bot,
     running,
+    service_of,
     take_turn,
 )
 from tests.harness import Harness, SentMessage, payloads
@@ -253,3 +254,37 @@ async def test_discord_failing_never_makes_a_played_move_say_try_again(tmp_path:
         await play(h, game_id, 1)  # Discord is back: the table is posted again
         (table,) = tables(h, game_id)
         assert table.id == (await game_row(h, game_id)).table_message_id
+
+
+async def test_a_refused_accept_leaves_the_challenge_open(tmp_path: Path) -> None:
+    async with running(tmp_path / "v.sqlite3") as h:
+        alice, bob = h.users["alice"], h.users["bob"]
+        await h.slash(alice, "vidrasso challenge", opponent=bob)
+        challenge = h.last_public()
+        h.deny_bot("view_channel", channel=h.channel)
+        accept = next(b.custom_id for b in challenge.buttons if b.label == "Accept")
+        r = await h.click(bob, challenge, accept)
+        assert "**View Channel**" in r.ephemeral_messages[-1].content
+        assert await service_of(h).games_of(h.guild.id, alice.id) == []
+        h.restore_bot()
+        await h.click(bob, challenge, accept)  # given back: the same challenge starts the game
+        assert len(await service_of(h).games_of(h.guild.id, alice.id)) == 1
+
+
+async def test_a_pidro_table_does_without_what_the_channel_lacks(tmp_path: Path) -> None:
+    async with running(tmp_path / "v.sqlite3", pictures=True) as h:
+        alice, me = h.users["alice"], h.bot_member
+        await h.slash(alice, "pidro challenge", partner=me, opponent1=me, opponent2=me)
+        (game,) = await service_of(h).games_of(h.guild.id, alice.id)
+        rng = random.Random(3)
+        await take_turn(h, game.id, rng)
+        h.deny_bot("attach_files", "embed_links", channel=h.channel)
+        for _ in range(4):
+            if not (await game_row(h, game.id)).is_active:
+                break
+            await take_turn(h, game.id, rng)
+        (table,) = tables(h, game.id)
+        assert table.files == () and table.embeds == () and "Team A" in table.content
+        for name in ("Attach Files", "Embed Links"):
+            assert len(said(h, f"a server manager can give me **{name}**")) == 1
+        no_try_again(h)
