@@ -1,5 +1,6 @@
-"""``python -m bot.commands clear-server SERVER_ID``: remove the copy of the slash commands
-that ``BOT_SYNC_GUILD`` made on a test server.
+"""Remove the slash commands BOT_SYNC_GUILD copied to a test server.
+
+``python -m bot.commands clear-server SERVER_ID``.
 
 With ``BOT_SYNC_GUILD`` set, the bot copies its commands to that one server (they show at
 once); synced globally afterwards, that server shows every command twice — its own copy and
@@ -40,7 +41,10 @@ async def clear_server(token: str, server_id: int, *, prepare: Prepare | None = 
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser = argparse.ArgumentParser(
+        prog="python -m bot.commands",
+        description=__doc__.splitlines()[0] if __doc__ else None,
+    )
     actions = parser.add_subparsers(dest="action", required=True)
     clear = actions.add_parser(
         "clear-server", help="remove the commands BOT_SYNC_GUILD copied to a server"
