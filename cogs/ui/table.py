@@ -260,7 +260,11 @@ class Publisher:
                 return False
             except (discord.NotFound, discord.Forbidden):
                 pass  # gone, or cannot be looked at (no Read Message History): posted anew
-        await self.post_table(game, mention_seats=game.to_act)
+        try:
+            await self.post_table(game, mention_seats=game.to_act)
+        except discord.Forbidden as error:  # its players are told at the next move
+            log.warning("game %s: cannot post its table in %s: %s", game.id, game.place_id, error)
+            return False
         return True
 
     async def game_over(self, game: Game) -> None:

@@ -140,7 +140,10 @@ async def test_a_permission_taken_in_the_middle_of_a_game(tmp_path: Path, flag: 
             await h.restart(make_bot(db))
             (table,) = tables(h, game_id)
             assert table.id == (await game_row(h, game_id)).table_message_id
-        if flag in ("embed_links", "attach_files", "send_messages_in_threads"):
+        if flag in ("view_channel", "send_messages_in_threads"):
+            # a restart cannot put the table right either: a warning, and the game waits
+            await h.restart(make_bot(db))
+        if flag in ("embed_links", "attach_files", "send_messages_in_threads", "view_channel"):
             # given back, the table is whole again
             h.restore_bot()
             await play(h, game_id, 2)
