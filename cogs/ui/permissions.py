@@ -32,7 +32,7 @@ import discord
 from bot.errors import Channels, NotAllowed
 from bot.play.model import Game
 from cogs.ui.common import channel_mention, reply
-from cogs.ui.i18n import N_, Words, private
+from cogs.ui.i18n import N_, Words, private, text
 
 if TYPE_CHECKING:
     from bot.app import CardBot
@@ -103,7 +103,7 @@ NO_EMBEDS = N_(
 )
 NO_TABLE = N_(
     "Game {game} goes on, but I can't post its table in {place}: a server manager can give "
-    "me **{permission}** in {channel}. Meanwhile `/hand` there shows your cards and moves."
+    "me **{permission}** in {channel}. Meanwhile {hand} there shows your cards and moves."
 )
 CANNOT_START_HERE = N_("no game can start here")
 FALLBACKS = {ATTACH_FILES: NO_PICTURE, EMBED_LINKS: NO_EMBEDS}
@@ -112,6 +112,13 @@ TEXT_LIMIT = 2000
 """The most characters of a message's content."""
 MISSING_ACCESS = 50001
 """Discord's JSON error code for a channel the bot cannot see."""
+
+
+def no_table(tr: Words, need: Need, values: dict[str, Any]) -> str:
+    """A game's table cannot be posted: the sentence for one of its players, with ``/hand``
+    as their Discord shows it."""
+    hand = "`/" + text(tr.language, "hand", "command") + "`"
+    return tr(NO_TABLE, permission=tr(need.name), hand=hand, **values)
 
 
 def invite_url(application_id: int) -> str:
@@ -403,16 +410,16 @@ class Permits:
                 continue
             if interaction is not None and user_id == asker:
                 tr = private(interaction)
-                text = tr(NO_TABLE, permission=tr(need.name), **values)
                 try:
-                    await reply(interaction, text)
+                    await reply(interaction, no_table(tr, need, values))
                 except discord.HTTPException as error:
                     log.info("could not tell %s about game %s: %s", user_id, game.id, error)
                 continue
             tr = await self.bot.publisher.words(game.guild_id)
-            text = tr(NO_TABLE, permission=tr(need.name), **values)
             try:
                 dm = await self.bot.create_dm(discord.Object(id=user_id))
-                await dm.send(text, allowed_mentions=discord.AllowedMentions.none())
+                await dm.send(
+                    no_table(tr, need, values), allowed_mentions=discord.AllowedMentions.none()
+                )
             except discord.HTTPException as error:
                 log.info("could not DM %s about game %s: %s", user_id, game.id, error)

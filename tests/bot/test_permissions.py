@@ -16,7 +16,14 @@ from pathlib import Path
 import discord
 import pytest
 
-from cogs.ui.permissions import INVITE_PERMISSIONS, NEEDED
+from cogs.ui.i18n import Words
+from cogs.ui.permissions import (
+    ATTACH_FILES,
+    INVITE_PERMISSIONS,
+    NEEDED,
+    SEND_IN_THREADS,
+    no_table,
+)
 from tests.bot.driver import (
     challenge_and_accept,
     game_row,
@@ -291,3 +298,21 @@ async def test_a_pidro_table_does_without_what_the_channel_lacks(tmp_path: Path)
         for name in ("Attach Files", "Embed Links"):
             assert len(said(h, f"a server manager can give me **{name}**")) == 1
         no_try_again(h)
+
+
+def test_the_no_table_sentence_names_hand_as_each_language_does() -> None:
+    values = {"game": 7, "place": "<#1>", "channel": "<#2>"}
+    assert "`/hand` there" in no_table(Words("en"), ATTACH_FILES, values)
+    japanese = no_table(Words("ja"), SEND_IN_THREADS, values)
+    assert "`/手札`" in japanese and "スレッドでメッセージを送信" in japanese
+
+
+async def test_a_refusal_is_in_the_members_language(tmp_path: Path) -> None:
+    async with running(tmp_path / "v.sqlite3") as h:
+        alice = h.set_locale("alice", "ja")
+        h.deny_bot("view_channel", channel=h.channel)
+        r = await h.slash(alice, "vidrasso play-bot")
+        assert r.ephemeral_messages[-1].content == (
+            "ここには対局のテーブルを投稿できません。サーバー管理者が "
+            f"{h.channel.mention} で私に**チャンネルを見る**の権限を与えると対局できます。"
+        )
