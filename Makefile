@@ -5,7 +5,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test slow explore lint typecheck unit bench messages clean
+.PHONY: run test slow explore lint typecheck unit bench messages screens clean
 
 $(STAMP): pyproject.toml requirements.lock
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11) and "Python 3.11 or newer is needed" or 0)'
@@ -43,6 +43,10 @@ explore: $(STAMP)
 # The template of every text the bot shows, for translators (see README, "Adding a language").
 messages: $(STAMP)
 	$(PY) -m tests.catalog
+
+# The README's screenshots (docs/screens/), drawn from the current gallery (bot/screens.py).
+screens: $(STAMP)
+	$(PY) -m bot.screens --readme
 
 bench: $(STAMP)
 	$(PY) bench/engine.py

@@ -20,7 +20,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import discord
-from discord import app_commands
+from discord import VoiceClient, app_commands
 from discord.ext import commands
 
 from bot.config import Config
@@ -35,6 +35,7 @@ from cogs.ui.common import answer_error
 from cogs.ui.games import presentation
 from cogs.ui.hands import Hands
 from cogs.ui.i18n import LANGUAGES, CommandTranslator, translations
+from cogs.ui.permissions import Permits
 from cogs.ui.table import Publisher
 
 log = logging.getLogger(__name__)
@@ -50,8 +51,13 @@ class CardBot(commands.Bot):
     publisher: Publisher
     hands: Hands
     challenges: Challenges
+    permits: Permits
 
     def __init__(self, config: Config, *, rng: random.Random | None = None, **options: Any) -> None:
+        # A card bot never joins voice: discord.py's start-up warnings about its voice
+        # libraries (PyNaCl, davey) would only worry whoever runs it. These are the flags
+        # discord.py itself clears once it has warned.
+        VoiceClient.warn_nacl = VoiceClient.warn_dave = False
         intents = discord.Intents.none()
         intents.guilds = True  # channels and threads; interactions carry the members we need
         super().__init__(
@@ -75,6 +81,7 @@ class CardBot(commands.Bot):
         self.publisher = Publisher(self)
         self.hands = Hands(self)
         self.challenges = Challenges(self)
+        self.permits = Permits(self)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         if self.config.sync_commands:

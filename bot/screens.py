@@ -1,5 +1,8 @@
 """``python -m bot.screens --out DIR``: every screen of the bot drawn to PNG, from seeded games.
 
+``python -m bot.screens --readme`` (``make screens``) draws the README's screenshots
+(:data:`README_SCREENS`) into ``docs/screens/``, from the same gallery.
+
 For reviewers and for the README: each registered game's screens (the ``screens(seed, words)``
 of its presentation's ``gallery`` module: the table in each phase, private hands, the ends of
 rounds and games, rules pages), named ``<game>-NN-<screen>.png``, and the platform's own (the
@@ -22,6 +25,16 @@ from bot.ladder.chart import rating_chart
 from bot.ladder.rating import INITIAL, Rating, rate
 from cogs.ui.games import presentation
 from cogs.ui.i18n import LANGUAGES, Words
+
+README_SCREENS = {
+    "table": "vidrasso-07-table-play",
+    "hand": "vidrasso-08-hand-play",
+    "game-over": "vidrasso-11-game-over",
+    "pidro-table": "pidro-04-table-play",
+    "pidro-kill": "pidro-10-hand-kill",
+}
+"""Each screenshot of the README (``docs/screens/<name>.png``) and the gallery's screen it is."""
+README_FOLDER = Path(__file__).resolve().parent.parent / "docs" / "screens"
 
 
 def screens(seed: int, tr: Words) -> dict[str, bytes]:
@@ -55,16 +68,27 @@ def chart(rng: random.Random, tr: Words) -> bytes:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--out", type=Path, required=True, help="folder for the PNG files")
+    parser.add_argument("--out", type=Path, help="folder for the PNG files")
+    parser.add_argument(
+        "--readme",
+        action="store_true",
+        help="only the README's screenshots, into docs/screens/ (or --out)",
+    )
     parser.add_argument("--seed", type=int, default=3, help="the games' seed (default 3)")
     parser.add_argument(
         "--language", choices=LANGUAGES, default="en", help="the screens' language (default en)"
     )
     args = parser.parse_args(argv)
-    args.out.mkdir(parents=True, exist_ok=True)
-    for name, png in screens(args.seed, Words(args.language)).items():
-        (args.out / f"{name}.png").write_bytes(png)
-        print(args.out / f"{name}.png")
+    if args.out is None and not args.readme:
+        parser.error("give --out FOLDER (or --readme)")
+    out: Path = args.out or README_FOLDER
+    out.mkdir(parents=True, exist_ok=True)
+    drawn = screens(args.seed, Words(args.language))
+    if args.readme:
+        drawn = {name: drawn[screen] for name, screen in README_SCREENS.items()}
+    for name, png in drawn.items():
+        (out / f"{name}.png").write_bytes(png)
+        print(out / f"{name}.png")
     return 0
 
 

@@ -264,6 +264,7 @@ class Play(commands.Cog):
         settings = await services.settings.check_channel(
             interaction.guild.id, channel_of(interaction), title=rules.title
         )
+        await self.bot.permits.check_start(interaction)
         me = self.bot.user
         assert me is not None
         members = [member for _, member in named]
@@ -316,6 +317,7 @@ class Play(commands.Cog):
         await self.bot.services.settings.check_channel(
             interaction.guild.id, channel_of(interaction), title=rules.title
         )
+        await self.bot.permits.check_start(interaction)
         await self._start_computer_game(interaction, rules, level or default_level(rules), target)
 
     async def learn(self, interaction: discord.Interaction) -> None:
@@ -328,6 +330,7 @@ class Play(commands.Cog):
         await services.settings.check_channel(
             interaction.guild.id, channel_of(interaction), title=rules.title
         )
+        await self.bot.permits.check_start(interaction)
         assert self.bot.user is not None
         game = await services.learn.start(
             kind=KIND,
@@ -350,7 +353,7 @@ class Play(commands.Cog):
         answered = await answer(interaction, sending)
         message = await interaction.original_response() if answered else None
         place_id = await self.bot.challenges.open_thread(interaction, game, message)
-        await self.bot.publisher.begin(game, place_id)
+        await self.bot.publisher.begin(game, place_id, interaction)
 
     async def _start_computer_game(
         self, interaction: discord.Interaction, rules: GameRules, level: str, target: int | None
@@ -381,7 +384,7 @@ class Play(commands.Cog):
         answered = await answer(interaction, sending)
         message = await interaction.original_response() if answered else None
         place_id = await self.bot.challenges.open_thread(interaction, game, message)
-        await self.bot.publisher.begin(game, place_id)
+        await self.bot.publisher.begin(game, place_id, interaction)
 
     # --- playing -----------------------------------------------------------------------
 

@@ -25,6 +25,7 @@ from cogs.ui.clock_text import TIME_CHOICES, preset_text
 from cogs.ui.common import COLOUR, NOT_IN_DMS, mention, reply
 from cogs.ui.group import Subcommand, attach_managed, detach_managed
 from cogs.ui.i18n import ENGLISH, N_, Words, language_of, private
+from cogs.ui.permissions import add_check, survey
 
 if TYPE_CHECKING:
     from bot.app import CardBot
@@ -117,6 +118,7 @@ class Settings(commands.Cog):
 
     def __init__(self, bot: CardBot) -> None:
         self.bot = bot
+        self._surveyed = False
         self.subcommands: list[Subcommand] = [
             app_commands.Command(
                 name="settings",
@@ -132,6 +134,18 @@ class Settings(commands.Cog):
 
     async def cog_load(self) -> None:
         attach_managed(self.bot, self.subcommands)
+
+    @commands.Cog.listener()
+    async def on_ready(self) -> None:
+        """Once, at start: the channels servers limit games to where a permission is missing
+        (a warning line each)."""
+        if self._surveyed:
+            return
+        self._surveyed = True
+        try:
+            await survey(self.bot)
+        except Exception:
+            log.exception("could not check the permissions of the servers' game channels")
 
     async def cog_unload(self) -> None:
         detach_managed(self.bot, self.subcommands)
@@ -182,6 +196,7 @@ class Settings(commands.Cog):
         if all(value is None for value in changes):
             settings = await service.guild_settings(guild.id)
             embed = settings_embed(settings, guild.name, tr, guild_language=own)
+            add_check(embed, interaction, settings.open_threads, tr)
             await reply(interaction, embed=embed)
             return
         settings = await service.change_settings(
@@ -195,6 +210,7 @@ class Settings(commands.Cog):
             language=language,
         )
         embed = settings_embed(settings, guild.name, tr, guild_language=own)
+        add_check(embed, interaction, settings.open_threads, tr)
         await reply(interaction, tr("Saved."), embed=embed)
 
     @app_commands.describe(

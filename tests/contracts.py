@@ -124,10 +124,11 @@ PLATFORM_CONTRACTS = (
         ),
     ),
     Contract(
-        "only the composition root and the screens gallery know Discord and the cogs",
+        "only the composition root, the commands run from a shell and the screens gallery know "
+        "Discord and the cogs",
         ("bot",),
         ("discord", "cogs"),
-        allowed_in=("bot.app", "bot.__main__", "bot.screens"),
+        allowed_in=("bot.app", "bot.__main__", "bot.commands", "bot.screens"),
     ),
     Contract(
         "cogs know no storage",

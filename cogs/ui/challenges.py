@@ -17,6 +17,7 @@ from cogs.ui.clock_text import preset_text
 from cogs.ui.common import answer, mention, of_items
 from cogs.ui.guide import RulesButton
 from cogs.ui.i18n import Words
+from cogs.ui.permissions import can_open_thread
 
 if TYPE_CHECKING:
     from bot.app import CardBot
@@ -212,6 +213,7 @@ class Challenges:
             row = await games.decline(challenge_id, interaction.user.id)
             await self.show(interaction, row)
             return
+        await self.bot.permits.check_start(interaction)  # before the game is made
         await self.started(interaction, await games.accept(challenge_id, interaction.user.id))
 
     async def on_table(
@@ -220,6 +222,8 @@ class Challenges:
         """*Join*, *Leave*, *Start* or *Cancel* at an open table."""
         games = self.bot.services.games
         user_id = interaction.user.id
+        if verb in ("join", "start"):  # either may start the game: not where it cannot be seen
+            await self.bot.permits.check_start(interaction)
         if verb == "join":
             await self.started(interaction, await games.join(challenge_id, user_id, team))
         elif verb == "leave":
@@ -244,7 +248,7 @@ class Challenges:
         await self.show(interaction, accepted.challenge)  # answered or not, the game starts
         if accepted.game is not None:
             place_id = await self.open_thread(interaction, accepted.game, interaction.message)
-            await self.bot.publisher.begin(accepted.game, place_id)
+            await self.bot.publisher.begin(accepted.game, place_id, interaction)
 
     async def open_thread(
         self, interaction: discord.Interaction, game: Game, message: discord.Message | None
@@ -253,7 +257,7 @@ class Challenges:
         channel = interaction.channel
         if message is None or isinstance(channel, discord.Thread):
             return game.channel_id
-        if not interaction.app_permissions.create_public_threads:
+        if not can_open_thread(interaction.app_permissions):
             return game.channel_id
         if not (await self.bot.services.settings.guild_settings(game.guild_id)).open_threads:
             return game.channel_id
@@ -276,6 +280,7 @@ class Challenges:
         seat = game.seat_of(interaction.user.id)
         if seat is None:
             raise NotAllowed("Only the players of this game can ask for a rematch.")
+        await self.bot.permits.check_start(interaction)
         clock = await services.clocks.clock_of(game.id)  # a rematch keeps the time control
         # The one asking sits first; the others keep their order round the table (and so
         # their partnerships).

@@ -210,7 +210,7 @@ class Hands:
         note = presentation(moved.game.kind).move_note(moved, private(interaction))
         await self.show(interaction, moved.game, note=note, edit=is_ephemeral(interaction))
         publisher = self.bot.publisher
-        await publisher.publish(moved, mover_id=interaction.user.id)
+        await publisher.publish(moved, mover_id=interaction.user.id, interaction=interaction)
         if moved.game.has_computer and await publisher.computer_turns(game_id):
             await self.refresh(interaction, game_id)
 
@@ -251,7 +251,9 @@ class Hands:
         await self.show(
             interaction, moved.game, note=tr("You resigned."), edit=is_ephemeral(interaction)
         )
-        await self.bot.publisher.publish(moved, mover_id=interaction.user.id)
+        await self.bot.publisher.publish(
+            moved, mover_id=interaction.user.id, interaction=interaction
+        )
 
     async def _refused(
         self, interaction: discord.Interaction, game_id: int, error: Exception

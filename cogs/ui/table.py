@@ -55,32 +55,68 @@ class Publisher:
         guild = self.bot.get_guild(guild_id)
         return Words(language_of(guild.preferred_locale if guild else None))
 
-    async def begin(self, game: Game, place_id: int) -> None:
-        """The opening line and the first table; then the computer moves if it is first."""
+    async def begin(
+        self, game: Game, place_id: int, interaction: discord.Interaction | None = None
+    ) -> None:
+        """The opening line and the first table; then the computer moves if it is first.
+        ``interaction``: the member's who started it, told if the table cannot be posted."""
         if place_id != game.place_id:
             game = await self.bot.services.games.game(game.id)
-        opening = presentation(game.kind).opening(game, await self.words(game.guild_id))
-        if opening:
-            await self.send(place_id, opening, mention=[])
-        await self.post_table(game, mention_seats=game.to_act)
+        try:
+            opening = presentation(game.kind).opening(game, await self.words(game.guild_id))
+            if opening:
+                await self.send(place_id, opening, mention=[], game=game)
+            await self.post_table(game, mention_seats=game.to_act)
+        except discord.Forbidden as error:
+            await self.cannot_post(game, error, interaction)
+        except discord.HTTPException as error:  # the game is made: the next move posts again
+            log.warning("game %s: could not post its first table: %s", game.id, error)
         await self.computer_turns(game.id)
 
     async def computer_turns(self, game_id: int) -> bool:
         """Let the computer play its seats, showing each move; True if it moved."""
         return await self.bot.services.computer.take_turns(game_id, self.publish)
 
-    async def publish(self, moved: Moved, *, mover_id: int | None = None) -> None:
+    async def publish(
+        self,
+        moved: Moved,
+        *,
+        mover_id: int | None = None,
+        interaction: discord.Interaction | None = None,
+    ) -> None:
         """The public side of any accepted action — round results, table, end of game — and
-        every other player's live hand brought up to date."""
-        await self._publish(moved)
+        every other player's live hand brought up to date. The action stands even where
+        nothing can be posted any more: the players are told why (``interaction``: the
+        mover's, who is told in their answer)."""
+        try:
+            await self._publish(moved)
+        except discord.Forbidden as error:
+            await self.cannot_post(moved.game, error, interaction)
+        except discord.HTTPException as error:
+            # Not the mover's to retry (the move stands); the next one posts the table again.
+            log.warning(
+                "game %s: could not publish version %s: %s",
+                moved.game.id,
+                moved.game.version,
+                error,
+            )
         await self.bot.hands.follow(moved.game, skip_user=mover_id)
+
+    async def cannot_post(
+        self, game: Game, error: discord.Forbidden, interaction: discord.Interaction | None
+    ) -> None:
+        """Discord refused a message of the game in its place: tell its players, once, which
+        permission the server must give back (:mod:`cogs.ui.permissions`)."""
+        permits = self.bot.permits
+        need = permits.posting_need(game.place_id, game.channel_id, error)
+        await permits.cannot_post(game, need, interaction)
 
     async def _publish(self, moved: Moved) -> None:
         game = moved.game
         shown = presentation(game.kind)
         tr = await self.words(game.guild_id)
         for embed in shown.announcements(moved, tr):
-            await self.send(game.place_id, embed=embed)
+            await self.send(game.place_id, embed=embed, game=game)
         new_round = game.rules.rounds(game.state) != game.rules.rounds(moved.before)
         mention: tuple[int, ...] = ()
         if new_round:
@@ -119,7 +155,13 @@ class Publisher:
         buttons = table_view(game.id, game.kind, tr)
         try:
             message = await self.send(
-                game.place_id, content, embed=embed, view=buttons, file=picture, mention=ids
+                game.place_id,
+                content,
+                embed=embed,
+                view=buttons,
+                file=picture,
+                mention=ids,
+                game=game,
             )
         finally:
             let_go(buttons)
@@ -173,14 +215,17 @@ class Publisher:
             return
         channel = self.bot.get_partial_messageable(game.place_id, guild_id=game.guild_id)
         tr = await self.words(game.guild_id)
-        content, embed, picture = await self.table(game, tr)
+        drawn, table, picture = await self.table(game, tr)
+        content, embed, files, lost = self.bot.permits.fit(
+            game.place_id, drawn, table, [picture] if picture else []
+        )
         buttons = table_view(game.id, game.kind, tr)
         try:
             await channel.get_partial_message(mid).edit(
                 content=content,
                 embed=embed,
                 view=buttons,
-                attachments=[picture] if picture else [],
+                attachments=files,
                 allowed_mentions=discord.AllowedMentions.none(),
             )
         except discord.HTTPException as error:
@@ -190,6 +235,7 @@ class Publisher:
         finally:
             let_go(buttons)
         await self.record_table(game, mid)
+        await self.bot.permits.tell(game, lost)
 
     async def retire_table(self, place_id: int, guild_id: int, message_id: int | None) -> None:
         """Delete a previous table (the bot's own message) once another replaces it."""
@@ -212,9 +258,13 @@ class Publisher:
             try:
                 await channel.fetch_message(game.table_message_id)
                 return False
-            except discord.NotFound:
-                pass
-        await self.post_table(game, mention_seats=game.to_act)
+            except (discord.NotFound, discord.Forbidden):
+                pass  # gone, or cannot be looked at (no Read Message History): posted anew
+        try:
+            await self.post_table(game, mention_seats=game.to_act)
+        except discord.Forbidden as error:  # its players are told at the next move
+            log.warning("game %s: cannot post its table in %s: %s", game.id, game.place_id, error)
+            return False
         return True
 
     async def game_over(self, game: Game) -> None:
@@ -232,6 +282,7 @@ class Publisher:
             file=await record_file(game),
             view=of_items(RematchButton(game.id, tr)),
             mention=people,
+            game=game,
         )
 
     async def replay_message(
@@ -288,8 +339,15 @@ class Publisher:
         view: discord.ui.View | None = None,
         file: discord.File | None = None,
         mention: list[int] | None = None,
+        game: Game | None = None,
     ) -> discord.Message:
-        """Post in a channel or thread, notifying only the members in ``mention``."""
+        """Post in a channel or thread, notifying only the members in ``mention``; what the
+        place does not allow is left out (:meth:`Permits.fit`), and a ``game``'s players are
+        told once what the server must fix."""
+        content, embed, files, lost = self.bot.permits.fit(
+            place_id, content, embed, [file] if file else []
+        )
+        file = files[0] if files else None
         channel = self.bot.get_partial_messageable(place_id)
         kwargs: dict[str, Any] = {
             "allowed_mentions": discord.AllowedMentions(
@@ -304,4 +362,7 @@ class Publisher:
             kwargs["view"] = view
         if file is not None:
             kwargs["file"] = file
-        return await channel.send(**kwargs)
+        message = await channel.send(**kwargs)
+        if game is not None:
+            await self.bot.permits.tell(game, lost)
+        return message

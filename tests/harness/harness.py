@@ -273,10 +273,34 @@ class Harness:
         """This user refuses DMs: sending them one fails with 403 (50007)."""
         self.world.closed_dms.add(self.account(user).id)
 
-    def set_bot_permissions(self, permissions: discord.Permissions) -> None:
-        """Leave the bot exactly these permissions in every channel (through a channel
-        overwrite, as an admin would); seen in ``app_permissions`` and enforced by the API."""
-        self.world.set_bot_permissions(permissions.value)
+    def set_bot_permissions(
+        self, permissions: discord.Permissions, *, channel: ChannelLike | None = None
+    ) -> None:
+        """Leave the bot exactly these permissions in every channel (or in ``channel`` and its
+        threads), through a channel overwrite, as an admin would; seen in ``app_permissions``
+        and the bot's cache, and enforced by the API."""
+        where = None if channel is None else self.channel_of(channel)
+        self.world.set_bot_permissions(permissions.value, where)
+        self._channels_updated()
+
+    def deny_bot(self, *names: str, channel: ChannelLike | None = None) -> None:
+        """Take permissions (``"attach_files"``, ``"view_channel"``...) from the bot in every
+        channel, or in ``channel`` and its threads, with a deny in its member overwrite, as a
+        server manager does in the channel's settings: Discord then refuses what needs them
+        (403 Missing Permissions / Missing Access), and the bot's cache learns of it from
+        the CHANNEL_UPDATE that follows."""
+        where = None if channel is None else self.channel_of(channel)
+        if where is not None and where.is_thread:
+            raise CannotDoThat("threads have no overwrites of their own: deny in their channel")
+        self.world.deny_bot(where, **dict.fromkeys(names, True))
+        self._channels_updated()
+
+    def restore_bot(self) -> None:
+        """Take the bot's overwrites off every channel (its roles' permissions again)."""
+        self.world.restore_bot()
+        self._channels_updated()
+
+    def _channels_updated(self) -> None:
         if self._bot is not None:
             for channel in self.world.channels.values():
                 if channel.kind is ChannelKind.TEXT:
@@ -296,6 +320,10 @@ class Harness:
     ) -> None:
         """Make the bot's calls to a route fail with a real ``discord.HTTPException``."""
         self.api.fail_route(method, path, status=status, code=code, message=message, times=times)
+
+    def clear_failures(self) -> None:
+        """Every route answers again (undoes :meth:`fail_route`)."""
+        self.api.clear_failures()
 
     def stub_route(self, method: str, path: str, response: Any) -> None:
         self.api.stub_route(method, path, response)

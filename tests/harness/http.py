@@ -50,6 +50,7 @@ UNKNOWN_WEBHOOK = 10015
 UNKNOWN_INTERACTION = 10062
 CANNOT_SEND_EMPTY = 50006
 CANNOT_DM = 50007
+MISSING_ACCESS = 50001
 MISSING_PERMISSIONS = 50013
 INVALID_FORM_BODY = 50035
 ALREADY_ACKNOWLEDGED = 40060
@@ -377,9 +378,26 @@ class FakeDiscord:
             raise ApiError(404, UNKNOWN_MESSAGE, "Unknown Message")
         return message
 
-    def _require(self, **flags: bool) -> None:
-        if not self.world.bot_can(**flags):
+    def _require(self, channel: Channel, **flags: bool) -> None:
+        """Refuse as Discord does what the bot may not do in ``channel``: 403 Missing Access
+        (50001) where it cannot even see it, else 403 Missing Permissions (50013)."""
+        if channel.kind is ChannelKind.DM:
+            return
+        if not self.world.bot_can(channel, view_channel=True):
+            raise ApiError(403, MISSING_ACCESS, "Missing Access")
+        if not self.world.bot_can(channel, **flags):
             raise ApiError(403, MISSING_PERMISSIONS, "Missing Permissions")
+
+    def _without_embeds(self, channel: Channel, body: dict[str, Any], *, new: bool) -> Any:
+        """Without Embed Links, Discord drops a message's embeds (a new message with nothing
+        else to show is refused)."""
+        if channel.kind is ChannelKind.DM or not body.get("embeds"):
+            return body
+        if self.world.bot_can(channel, embed_links=True):
+            return body
+        if new and not body.get("content"):
+            raise ApiError(403, MISSING_PERMISSIONS, "Missing Permissions")
+        return {**body, "embeds": []}
 
     def _message_fields(self, body: dict[str, Any], files: tuple[File, ...]) -> dict[str, Any]:
         """The SentMessage fields a create/edit body sets (absent keys are left alone)."""
@@ -601,7 +619,7 @@ def _edit_channel(api: FakeDiscord, call: Call) -> Any:
     channel = api._channel(call.id("channel_id"))
     body = call.json or {}
     if channel.is_thread and channel.owner_id != api.world.bot.id:
-        api._require(manage_threads=True)
+        api._require(channel, manage_threads=True)
     for key in ("name", "archived", "locked", "invitable", "auto_archive_duration"):
         if key in body:
             setattr(channel, key, body[key])
@@ -634,7 +652,7 @@ def _send(api: FakeDiscord, call: Call) -> Any:
         if recipient in world.closed_dms or not world.is_member(recipient):
             raise ApiError(403, CANNOT_DM, "Cannot send messages to this user")
     elif channel.is_thread:
-        api._require(view_channel=True, send_messages_in_threads=True)
+        api._require(channel, send_messages_in_threads=True)
         if channel.locked:
             raise ApiError(400, THREAD_LOCKED, "Thread is locked")
         if channel.kind is ChannelKind.PRIVATE_THREAD and not world.can_see_channel(
@@ -643,15 +661,20 @@ def _send(api: FakeDiscord, call: Call) -> Any:
             raise ApiError(403, MISSING_PERMISSIONS, "Missing Access")
         channel.archived = False  # sending to an archived thread reopens it
     else:
-        api._require(view_channel=True, send_messages=True)
+        api._require(channel, send_messages=True)
+    body = call.json or {}
     if call.files:
-        api._require(attach_files=True)
-    message = api._new_message(channel.id, call.json or {}, call.files)
+        api._require(channel, attach_files=True)
+    if body.get("message_reference"):
+        api._require(channel, read_message_history=True)
+    body = api._without_embeds(channel, body, new=True)
+    message = api._new_message(channel.id, body, call.files)
     return api._payload(message)
 
 
 @route("GET", "/channels/{channel_id}/messages/{message_id}")
 def _fetch_message(api: FakeDiscord, call: Call) -> Any:
+    api._require(api._channel(call.id("channel_id")), read_message_history=True)
     message = api._message(call.id("channel_id"), call.id("message_id"))
     if message.audience is not None:  # ephemeral messages cannot be fetched
         raise ApiError(404, UNKNOWN_MESSAGE, "Unknown Message")
@@ -660,7 +683,11 @@ def _fetch_message(api: FakeDiscord, call: Call) -> Any:
 
 @route("GET", "/channels/{channel_id}/messages")
 def _history(api: FakeDiscord, call: Call) -> Any:
-    channel_id = api._channel(call.id("channel_id")).id
+    channel = api._channel(call.id("channel_id"))
+    api._require(channel)
+    if not api.world.bot_can(channel, read_message_history=True):
+        return []  # Discord answers an empty history rather than an error
+    channel_id = channel.id
     found = [
         m for m in api.world.current_messages() if m.channel_id == channel_id and m.audience is None
     ]
@@ -674,14 +701,20 @@ def _history(api: FakeDiscord, call: Call) -> Any:
 
 @route("PATCH", "/channels/{channel_id}/messages/{message_id}")
 def _edit(api: FakeDiscord, call: Call) -> Any:
+    channel = api._channel(call.id("channel_id"))
+    api._require(channel)
     message = api._message(call.id("channel_id"), call.id("message_id"))
     if message.audience is not None:
         raise ApiError(404, UNKNOWN_MESSAGE, "Unknown Message")
-    return api._payload(api._edit_message(message, call.json or {}, call.files))
+    if call.files:
+        api._require(channel, attach_files=True)
+    body = api._without_embeds(channel, call.json or {}, new=False)
+    return api._payload(api._edit_message(message, body, call.files))
 
 
 @route("DELETE", "/channels/{channel_id}/messages/{message_id}")
 def _delete(api: FakeDiscord, call: Call) -> Any:
+    api._require(api._channel(call.id("channel_id")))
     message = api._message(call.id("channel_id"), call.id("message_id"))
     api.world.delete(message.id)
     return None
@@ -704,9 +737,9 @@ def _new_thread(
         raise ApiError(400, INVALID_FORM_BODY, "Invalid Form Body", {"parent": "not a text"})
     private = starter is None and body.get("type", 11) == 12
     if private:
-        api._require(create_private_threads=True, send_messages_in_threads=True)
+        api._require(parent, create_private_threads=True, send_messages_in_threads=True)
     else:
-        api._require(create_public_threads=True, send_messages_in_threads=True)
+        api._require(parent, create_public_threads=True, send_messages_in_threads=True)
     if not body.get("name") or len(body["name"]) > 100:
         raise ApiError(400, INVALID_FORM_BODY, "Invalid Form Body", {"name": "1 to 100 chars"})
     thread = Channel(

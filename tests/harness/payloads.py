@@ -100,7 +100,7 @@ def channel(world: World, c: Channel) -> dict[str, Any]:
         "guild_id": str(world.guild_id),
         "name": c.name,
         "position": 0,
-        "permission_overwrites": overwrites(world),
+        "permission_overwrites": overwrites(world, c),
         "parent_id": None,
         "topic": None,
         "nsfw": False,
@@ -112,8 +112,9 @@ def channel(world: World, c: Channel) -> dict[str, Any]:
     }
 
 
-def overwrites(world: World) -> list[dict[str, Any]]:
-    allow, deny = world.bot_overwrite
+def overwrites(world: World, c: Channel) -> list[dict[str, Any]]:
+    """The channel's permission overwrites: the bot's member overwrite, if it has one."""
+    allow, deny = world.overwrite_of(c)
     if not allow and not deny:
         return []
     return [{"id": str(world.bot.id), "type": 1, "allow": str(allow), "deny": str(deny)}]
@@ -333,7 +334,7 @@ def interaction(
         "data": data,
         "channel_id": str(where.id),
         "locale": account.locale,
-        "app_permissions": str(world.bot_permissions()),
+        "app_permissions": str(world.bot_permissions(where)),
         "entitlements": [],
         "entitlement_sku_ids": [],
         "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
@@ -373,7 +374,7 @@ def resolved_channel(world: World, c: Channel, into: dict[str, Any]) -> None:
         "id": str(c.id),
         "name": c.name,
         "type": int(c.kind),
-        "permissions": str(world.bot_permissions()),
+        "permissions": str(world.bot_permissions(c)),
     }
     if c.is_thread:
         data["parent_id"] = str(c.parent_id)

@@ -421,6 +421,7 @@ EVERYONE_PERMISSIONS = permissions(
     use_application_commands=True,
     use_external_emojis=True,
 )
+ADMINISTRATOR = permissions(administrator=True)
 BOT_PERMISSIONS = EVERYONE_PERMISSIONS | permissions(
     create_private_threads=True, manage_threads=True, manage_messages=True
 )
@@ -454,6 +455,9 @@ class World:
         self.member_roles[self.bot.id] = [self.bot_role.id]
         self.bot_overwrite: tuple[int, int] = (0, 0)
         """(allow, deny) bits of the bot's member overwrite on every channel."""
+        self.channel_overwrites: dict[int, tuple[int, int]] = {}
+        """The bot's member overwrite on one text channel (and so its threads), by channel id:
+        it replaces ``bot_overwrite`` there."""
 
         self.channels: dict[int, Channel] = {}
         self.channel = self._add_channel("vidrasso")
@@ -524,19 +528,64 @@ class World:
             return discord.Permissions.all().value
         return value
 
-    def bot_permissions(self) -> int:
-        """What the bot may do in the guild's channels: its roles, then its channel overwrite."""
-        return (self.permissions_of(self.bot.id) | self.bot_overwrite[0]) & ~self.bot_overwrite[1]
+    def overwrite_of(self, channel: Channel | None) -> tuple[int, int]:
+        """(allow, deny) bits of the bot's member overwrite that rule in ``channel``: its own
+        overwrite if it has one, else the one every channel got; a thread has none of its
+        own (Discord gives threads their parent's permissions)."""
+        if channel is not None and channel.is_thread and channel.parent_id is not None:
+            channel = self.channels.get(channel.parent_id)
+        if channel is not None and channel.id in self.channel_overwrites:
+            return self.channel_overwrites[channel.id]
+        return self.bot_overwrite
 
-    def bot_can(self, **flags: bool) -> bool:
+    def bot_permissions(self, channel: Channel | None = None) -> int:
+        """What the bot may do in ``channel`` (default: the main channel): its roles, then its
+        member overwrite there. In a thread, as Discord (and discord.py) resolve it: the
+        parent's, without Embed Links and Attach Files unless it may send in threads."""
+        channel = self.channel if channel is None else channel
+        if channel.kind is ChannelKind.DM:
+            return EVERYONE_PERMISSIONS
+        allow, deny = self.overwrite_of(channel)
+        value = (self.permissions_of(self.bot.id) | allow) & ~deny
+        if value & ADMINISTRATOR:
+            return discord.Permissions.all().value
+        if not value & permissions(view_channel=True):
+            return 0
+        if channel.is_thread and not value & permissions(send_messages_in_threads=True):
+            value &= ~permissions(embed_links=True, attach_files=True)
+        return value
+
+    def bot_can(self, channel: Channel | None = None, **flags: bool) -> bool:
         needed = permissions(**flags)
-        return self.bot_permissions() & needed == needed
+        return self.bot_permissions(channel) & needed == needed
 
-    def set_bot_permissions(self, value: int) -> None:
-        """Give the bot exactly these permissions in every channel, the way a server admin
-        would: with a member overwrite for the bot on each channel."""
+    def set_bot_permissions(self, value: int, channel: Channel | None = None) -> None:
+        """Give the bot exactly these permissions in every channel (or in ``channel`` only, a
+        text channel, and so its threads), the way a server admin would: with a member
+        overwrite for the bot on the channel."""
         roles = self.permissions_of(self.bot.id)
-        self.bot_overwrite = (value & ~roles, roles & ~value)
+        overwrite = (value & ~roles, roles & ~value)
+        if channel is None:
+            self.bot_overwrite = overwrite
+            self.channel_overwrites.clear()
+        else:
+            self.channel_overwrites[channel.id] = overwrite
+
+    def deny_bot(self, channel: Channel | None = None, **flags: bool) -> None:
+        """Take these permissions from the bot in ``channel`` (default: every channel) with a
+        deny in its member overwrite there, keeping whatever else the overwrite says."""
+        bits = permissions(**flags)
+        if channel is None:
+            allow, deny = self.bot_overwrite
+            self.bot_overwrite = (allow & ~bits, deny | bits)
+            return
+        allow, deny = self.overwrite_of(channel)
+        self.channel_overwrites[channel.id] = (allow & ~bits, deny | bits)
+
+    def restore_bot(self) -> None:
+        """Take every overwrite off the bot: its roles' permissions everywhere again."""
+        self.bot_overwrite = (0, 0)
+        self.channel_overwrites.clear()
 
     # -- channels ------------------------------------------------------------------------
 
