@@ -26,6 +26,7 @@ from bot.games import DEFAULT_KIND, GAMES
 from bot.ladder import LeaderboardPage
 from bot.ladder.service import LadderService
 from cogs.ui import ladder_text as text
+from cogs.ui.buttons import ReplayOpenButton
 from cogs.ui.common import guarded, of_items, reply
 from cogs.ui.games import record_file
 from cogs.ui.group import Subcommand, attach, detach
@@ -184,11 +185,16 @@ def pages_view(owner_id: int, page: LeaderboardPage, tr: Words) -> discord.ui.Vi
 
 
 def records_view(game_ids: list[int], tr: Words) -> discord.ui.View | None:
+    """*Replay* and *Record* for each game, two games a row (ten games fill the five rows)."""
     if not game_ids:
         return None
-    return of_items(
-        *(RecordButton(game_id, tr("Record #{number}", number=game_id)) for game_id in game_ids)
-    )
+    items: list[discord.ui.Item[Any]] = []
+    for index, game_id in enumerate(game_ids[:10]):
+        replay = ReplayOpenButton(game_id, tr, label=tr("Replay #{number}", number=game_id))
+        record = RecordButton(game_id, tr("Record #{number}", number=game_id))
+        replay.row = record.row = index // 2
+        items += [replay, record]
+    return of_items(*items)
 
 
 async def leaderboard(

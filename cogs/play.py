@@ -43,6 +43,7 @@ from cogs.ui.common import (
 )
 from cogs.ui.group import Subcommand, attach, detach
 from cogs.ui.i18n import N_, Words, private, text
+from cogs.ui.replay import replay_message
 
 if TYPE_CHECKING:
     from bot.app import CardBot
@@ -167,7 +168,7 @@ class Play(commands.Cog):
             *self.everyday_commands(),
             app_commands.Command(
                 name="replay",
-                description="Page through a finished game, trick by trick",
+                description="Look back on a finished game: every hand, round by round",
                 callback=self.replay,
             ),
         ]
@@ -409,7 +410,8 @@ class Play(commands.Cog):
             await reply(interaction, private(interaction)(NOT_IN_DMS))
             return
         finished = await self.bot.services.games.finished_game(interaction.guild.id, game)
-        embed, files, view = await self.bot.publisher.replay_message(finished, 0)
+        tr = await self.bot.publisher.words(interaction.guild.id)
+        embed, files, view = await replay_message(self.bot, finished, 0, tr)
         await interaction.response.send_message(embed=embed, files=files, view=view)
 
     async def _game_here(self, interaction: discord.Interaction, verb: str) -> Game | None:

@@ -18,7 +18,8 @@ import discord
 
 from bot.play.model import Challenge, Game
 from bot.play.service import Moved
-from cogs.ui.buttons import RematchButton, ReplayButton, table_view
+from cogs.ui import replay
+from cogs.ui.buttons import RematchButton, ReplayOpenButton, table_view
 from cogs.ui.challenges import challenge_text
 from cogs.ui.clock_text import deadline_text
 from cogs.ui.common import computer_name, mention, message_age, of_items
@@ -230,38 +231,19 @@ class Publisher:
             " ".join(mention(u) for u in people),
             embed=presentation(game.kind).game_over(game, public, ratings, tr),
             file=await record_file(game),
-            view=of_items(RematchButton(game.id, tr)),
+            view=of_items(RematchButton(game.id, tr), ReplayOpenButton(game.id, tr)),
             mention=people,
         )
-
-    async def replay_message(
-        self, game: Game, page: int
-    ) -> tuple[discord.Embed, list[discord.File], discord.ui.View]:
-        """One page of a finished game's replay, with ◀ ▶ to turn the pages."""
-        shown = presentation(game.kind)
-        pages = shown.replay_pages(game)
-        page = min(max(page, 0), pages - 1)
-        tr = await self.words(game.guild_id)
-        names = await self.names(game, tr)
-        embed, png = await asyncio.to_thread(shown.replay_page, game, page, names, tr)
-        embed.set_footer(text=tr("Page {n} of {pages}", n=page + 1, pages=pages))
-        files = []
-        if png is not None:
-            embed.set_image(url=f"attachment://{PICTURE}")
-            files.append(discord.File(io.BytesIO(png), filename=PICTURE))
-        view = of_items(
-            ReplayButton(game.id, page - 1, False, disabled=page == 0),
-            ReplayButton(game.id, page + 1, True, disabled=page == pages - 1),
-        )
-        return embed, files, view
 
     async def on_replay_page(
         self, interaction: discord.Interaction, game_id: int, page: int
     ) -> None:
-        assert interaction.guild_id is not None
-        game = await self.bot.services.games.finished_game(interaction.guild_id, game_id)
-        embed, files, view = await self.replay_message(game, page)
-        await interaction.response.edit_message(embed=embed, attachments=files, view=view)
+        """A replay's ⏮ ◀ ▶ ⏭ or its menu of rounds (:mod:`cogs.ui.replay`)."""
+        await replay.turn_page(interaction, game_id, page)
+
+    async def on_replay_open(self, interaction: discord.Interaction, game_id: int) -> None:
+        """*Replay* on the game-over message or in ``/history``."""
+        await replay.open_replay(interaction, game_id)
 
     async def expire_due_challenges(self) -> list[Challenge]:
         """Close challenges whose time ran out and take the buttons off their messages."""

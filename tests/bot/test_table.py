@@ -161,13 +161,17 @@ async def test_anyone_can_page_through_a_finished_game(tmp_path: Path) -> None:
         await h.click(bob, r.ephemeral_messages[-1], r.ephemeral_messages[-1].buttons[0].custom_id)
         r = await h.slash(carol, "replay", game=game_id)
         page = r.messages[-1]
-        assert page.audience is None and [f.filename for f in page.files] == ["table.png"]
-        back, on = page.buttons
-        assert back.disabled and not on.disabled
-        assert "Page 1 of" in page.text()
+        assert page.audience is None and [f.filename for f in page.files] == ["replay.png"]
+        round_back, back, on, round_on = page.buttons
+        assert round_back.disabled and back.disabled and not on.disabled and not round_on.disabled
+        assert "Round 1 · the deal" in page.text() and "Page 1 of" in page.text()
+        state = (await game_row(h, game_id)).state
+        for card in state.rounds[0].deal.hands[0] + state.rounds[0].deal.hands[1]:
+            assert card.display in page.text()  # a finished game hides nothing
         await h.click(alice, page, on.custom_id)
         turned = h.world.messages[page.id]
-        assert "Page 2 of" in turned.text() and "trick 2" in turned.text()
+        assert "Page 2 of" in turned.text() and "trick 1 of 17" in turned.text()
+        assert "Every card" in turned.text()
 
 
 def test_live_hands_of_games_nobody_moves_in_are_forgotten() -> None:

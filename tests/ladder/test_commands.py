@@ -269,9 +269,16 @@ async def test_history_buttons_send_records_that_replay(h: Harness) -> None:
         f"`#{older.id}` <t:1700000000:d> vs Alice — **won · they resigned** "
         f"{older.state.totals[1]}–{older.state.totals[0]}"
     )
-    assert [b.label for b in history.buttons] == [f"Record #{newer.id}", f"Record #{older.id}"]
+    assert [b.label for b in history.buttons] == [
+        f"Replay #{newer.id}",
+        f"Record #{newer.id}",
+        f"Replay #{older.id}",
+        f"Record #{older.id}",
+    ]
     assert [b.custom_id for b in history.buttons] == [
+        f"vidrasso:replay-open:{newer.id}",
         f"vidrasso:record:{newer.id}",
+        f"vidrasso:replay-open:{older.id}",
         f"vidrasso:record:{older.id}",
     ]
 
@@ -286,6 +293,11 @@ async def test_history_buttons_send_records_that_replay(h: Harness) -> None:
     replayed = from_record(record)
     assert replayed.totals == newer.state.totals and replayed.outcome == newer.state.outcome
     assert sent not in h.visible_to(alice)
+
+    await h.click(bob, history, f"vidrasso:replay-open:{older.id}")
+    replay = h.last_ephemeral(bob)
+    assert replay.embeds[0]["title"].startswith(f"Replay of game {older.id} · Round 1 · the deal")
+    assert replay not in h.visible_to(alice)
 
 
 async def test_a_game_played_in_discord_reaches_the_ladder(h: Harness) -> None:

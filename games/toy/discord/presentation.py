@@ -99,6 +99,9 @@ class HighCardPresentation:
     def replay_pages(self, game: Game) -> int:
         return 1
 
+    def replay_rounds(self, game: Game) -> Sequence[int]:
+        return (0,)
+
     def replay_page(
         self, game: Game, page: int, names: Sequence[str], tr: Words
     ) -> tuple[discord.Embed, bytes | None]:
