@@ -124,7 +124,9 @@ class PageButton(
             viewer = interaction.user.id
             if viewer == self.owner_id:  # the public message, in the server's words
                 tr = await public_words(interaction.client, guild_of(interaction).id)
-                embed, view = await leaderboard(interaction, viewer, self.page, self.kind, tr)
+                embed, view = await leaderboard(
+                    interaction, viewer, self.page, self.kind, tr, public=True
+                )
                 await interaction.response.edit_message(embed=embed, view=view)
             else:  # someone else's leaderboard: their own copy, privately
                 embed, view = await leaderboard(
@@ -198,20 +200,38 @@ def records_view(game_ids: list[int], tr: Words) -> discord.ui.View | None:
 
 
 async def leaderboard(
-    interaction: discord.Interaction, viewer_id: int, page: int, kind: str, tr: Words
+    interaction: discord.Interaction,
+    viewer_id: int,
+    page: int,
+    kind: str,
+    tr: Words,
+    *,
+    public: bool = False,
 ) -> tuple[discord.Embed, discord.ui.View | None]:
     """The leaderboard of ``kind``, page ``page``, as ``viewer_id`` sees it, with its page
-    buttons."""
+    buttons. A ``public`` one marks nobody as "you": everyone in the channel reads it."""
     guild = guild_of(interaction)
     board = await ladder_of(interaction.client).leaderboard(guild.id, page, viewer_id, kind)
     embed = text.leaderboard_embed(
         board,
-        viewer_id,
+        None if public else viewer_id,
         tr,
         guild_name=guild.name,
         fresh={interaction.user.id: interaction.user.display_name},
     )
     return embed, pages_view(viewer_id, board, tr)
+
+
+async def own_standing(interaction: discord.Interaction, kind: str, tr: Words) -> str:
+    """The caller's own line of a ladder, for their eyes only."""
+    guild = guild_of(interaction)
+    board = await ladder_of(interaction.client).leaderboard(guild.id, 1, interaction.user.id, kind)
+    if board.viewer is None:
+        return tr("You're not on the ladder yet: finish a game against a member to join.")
+    name = text.display(board.viewer.user_id, interaction.user.display_name)
+    return tr(
+        "Your place: {line}", line=text.standing_line(kind, board.viewer, name, tr, you=False)
+    )
 
 
 def name_of(who: discord.Member | discord.User, stored: str | None) -> str:
@@ -293,8 +313,12 @@ class Ladder(commands.Cog):
     ) -> None:
         tr = await public_words(self.bot, guild_of(interaction).id)
         kind = await kind_of(interaction, game)
-        embed, view = await leaderboard(interaction, interaction.user.id, page, kind, tr)
+        embed, view = await leaderboard(
+            interaction, interaction.user.id, page, kind, tr, public=True
+        )
         await reply(interaction, embed=embed, view=view, ephemeral=False)
+        mine = await own_standing(interaction, kind, private(interaction))
+        await reply(interaction, mine, ephemeral=True)
 
     @app_commands.describe(player="Whose stats (yourself when left out)", game=GAME_HELP)
     @app_commands.choices(game=GAME_CHOICES)
