@@ -653,7 +653,7 @@ class VidrassoPresentation:
                     inline=False,
                 )
         if summary is not None and (state.phase is not Phase.PLAY or state.is_over):
-            last = state.is_over and summary.number == game.state.finished[-1].number
+            last = summary.number >= len(game.state.rounds)  # no round was dealt after it
             embed.add_field(
                 name=tr("Round {n} in short", n=summary.number),
                 value="\n".join(replay_text.summary_lines(summary, ids, tr, game_over=last)),
