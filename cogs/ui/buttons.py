@@ -478,12 +478,23 @@ def challenge_view(challenge_id: int, kind: str, tr: Words = ENGLISH_WORDS) -> d
     )
 
 
-def table_view(game_id: int, kind: str, tr: Words = ENGLISH_WORDS) -> discord.ui.View:
-    return of_items(
-        HandButton(game_id, tr("Show my hand")),
-        TricksButton(game_id, tr),
-        TableHelpButton(kind, tr),
-    )
+def table_view(
+    game_id: int,
+    kind: str,
+    tr: Words = ENGLISH_WORDS,
+    *,
+    hand: bool = True,
+    tricks: bool = True,
+) -> discord.ui.View:
+    """The table's buttons: *Show my hand* while the game goes on (``hand``), *Tricks* when
+    the round has tricks to list (``tricks``: none during the bidding), the table's help."""
+    items: list[discord.ui.Item[Any]] = []
+    if hand:
+        items.append(HandButton(game_id, tr("Show my hand")))
+    if tricks:
+        items.append(TricksButton(game_id, tr))
+    items.append(TableHelpButton(kind, tr))
+    return of_items(*items)
 
 
 def carries(message: discord.Message, custom_id: str) -> bool:

@@ -56,6 +56,11 @@ class Presentation(Protocol):
         """This round's tricks so far, from the public view."""
         ...
 
+    def tricks_to_show(self, view: Any) -> bool:
+        """Whether the public view's round has tricks to list (played, or one under way):
+        the table offers *Tricks* only then, not during the bidding."""
+        ...
+
     def move_note(self, moved: Moved, tr: Words) -> str:
         """A short line for the mover about what their action did."""
         ...

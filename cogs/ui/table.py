@@ -39,6 +39,16 @@ EDIT_WINDOW = 3600.0
 """Never rely on editing a message older than this: post a new one instead."""
 
 
+def table_buttons(game: Game, tr: Words) -> discord.ui.View:
+    """The buttons under a game's table, as its public view calls for: no *Show my hand* once
+    the game is over, no *Tricks* before the round has any (the bidding)."""
+    public = game.rules.view(game.state, None)
+    shown = presentation(game.kind)
+    return table_view(
+        game.id, game.kind, tr, hand=game.outcome is None, tricks=shown.tricks_to_show(public)
+    )
+
+
 class Publisher:
     """Posts and edits the public messages of games and challenges."""
 
@@ -117,7 +127,7 @@ class Publisher:
         ids = [game.player_ids[s] for s in mention_seats if not game.is_computer(s)]
         tr = await self.words(game.guild_id)
         content, embed, picture = await self.table(game, tr)
-        buttons = table_view(game.id, game.kind, tr)
+        buttons = table_buttons(game, tr)
         try:
             message = await self.send(
                 game.place_id, content, embed=embed, view=buttons, file=picture, mention=ids
@@ -175,7 +185,7 @@ class Publisher:
         channel = self.bot.get_partial_messageable(game.place_id, guild_id=game.guild_id)
         tr = await self.words(game.guild_id)
         content, embed, picture = await self.table(game, tr)
-        buttons = table_view(game.id, game.kind, tr)
+        buttons = table_buttons(game, tr)
         try:
             await channel.get_partial_message(mid).edit(
                 content=content,

@@ -663,6 +663,9 @@ class PidroPresentation:
     def tricks(self, game: Game, view: TableView, tr: Words) -> discord.Embed:
         return tricks_embed(game, view, tr)
 
+    def tricks_to_show(self, view: TableView) -> bool:
+        return view.phase is Phase.PLAY or bool(view.tricks)
+
     def move_note(self, moved: Moved, tr: Words) -> str:
         return move_note(moved, tr)
 

@@ -58,6 +58,9 @@ class HighCardPresentation:
     def tricks(self, game: Game, view: View, tr: Words) -> discord.Embed:
         return discord.Embed(description=" ".join(map(str, view.trick)) or "—")
 
+    def tricks_to_show(self, view: View) -> bool:
+        return True
+
     def move_note(self, moved: Moved, tr: Words) -> str:
         return tr("Played.")
 

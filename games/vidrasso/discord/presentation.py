@@ -581,6 +581,9 @@ class VidrassoPresentation:
     def tricks(self, game: Game, view: TableView, tr: Words) -> discord.Embed:
         return tricks_embed(view, game.player_ids, tr)
 
+    def tricks_to_show(self, view: TableView) -> bool:
+        return view.phase is Phase.PLAY or bool(view.tricks)
+
     def move_note(self, moved: Moved, tr: Words) -> str:
         return move_note(moved, tr)
 
