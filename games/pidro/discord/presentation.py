@@ -320,6 +320,19 @@ def hand_embed(game: Game, view: TableView, note: str | None, tr: Words) -> disc
     return embed
 
 
+def partner_bid_text(game: Game, view: TableView, tr: Words) -> str:
+    """What the viewer's partner bid this hand (their last word), or that they have not yet."""
+    assert view.seat is not None
+    partner = partner_of(view.seat)
+    said = [b for b in view.bids if b.seat == partner]
+    name = seat_name(game, partner, tr)
+    if not said:
+        return tr("Your partner {player} has not bid yet.", player=name)
+    if said[-1].points is None:
+        return tr("Your partner {player} passed.", player=name)
+    return tr("Your partner {player} bid {bid}.", player=name, bid=said[-1].points)
+
+
 def prompt_text(game: Game, view: TableView, tr: Words) -> str:
     """What the viewer should do now, or what the others are doing."""
     assert view.seat is not None and view.hand is not None
@@ -333,17 +346,17 @@ def prompt_text(game: Game, view: TableView, tr: Words) -> str:
             "Bid how many of the hand's 14 points your team will take (6 to 14), or pass. "
             "The highest bidder names trumps."
         )
-        if best is None:
-            return intro
-        return (
-            intro
-            + "\n"
-            + tr(
-                "Highest so far: {bid} by {player}.",
-                bid=best.points,
-                player=seat_name(game, best.seat, tr),
+        lines = [intro]
+        if best is not None:
+            lines.append(
+                tr(
+                    "Highest so far: {bid} by {player}.",
+                    bid=best.points,
+                    player=seat_name(game, best.seat, tr),
+                )
             )
-        )
+        lines.append(partner_bid_text(game, view, tr))
+        return "\n".join(lines)
     if view.phase is Phase.TRUMP:
         assert view.contract is not None
         how = (
