@@ -98,6 +98,12 @@ def challenge_command(cog: Play, rules: GameRules) -> Subcommand:
         )
         for i in range(1, len(rules.invites) + 1)
     ]
+    # A game played to one target only offers no choice of it (Pidro's 62).
+    targets = (
+        [inspect.Parameter("target", keyword, annotation=int | None, default=None)]
+        if len(rules.targets) > 1
+        else []
+    )
     challenge.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
         [
             inspect.Parameter(
@@ -106,7 +112,7 @@ def challenge_command(cog: Play, rules: GameRules) -> Subcommand:
                 annotation=discord.Interaction,
             ),
             *players,
-            inspect.Parameter("target", keyword, annotation=int | None, default=None),
+            *targets,
             inspect.Parameter("per_move", keyword, annotation=int | None, default=None),
         ]
     )
@@ -114,13 +120,15 @@ def challenge_command(cog: Play, rules: GameRules) -> Subcommand:
     names = {f"player{i}": invite.option for i, invite in enumerate(rules.invites, start=1)}
     helps = {f"player{i}": invite.description for i, invite in enumerate(rules.invites, start=1)}
     points = " or ".join(str(t) for t in rules.targets)
+    if targets:
+        helps["target"] = f"Points to win: {points}"
     callback = app_commands.describe(
-        **helps,
-        target=f"Points to win: {points}",
-        per_move="Time for each move (default: this server's, usually 24 hours)",
+        **helps, per_move="Time for each move (default: this server's, usually 24 hours)"
     )(callback)
     callback = app_commands.rename(**names, per_move="time")(callback)
-    callback = app_commands.choices(target=target_choices(rules), per_move=TIME_CHOICES)(callback)
+    if targets:
+        callback = app_commands.choices(target=target_choices(rules))(callback)
+    callback = app_commands.choices(per_move=TIME_CHOICES)(callback)
     noun = "a member" if len(rules.invites) == 1 else "members"
     return app_commands.Command(
         name="challenge", description=f"Challenge {noun} to a game", callback=callback
@@ -135,15 +143,26 @@ def play_bot_command(cog: Play, rules: GameRules) -> Subcommand:
     ) -> None:
         await cog.play_bot(interaction, rules, level, target)
 
-    callback: Any = app_commands.describe(
-        level="How strong the computer plays",
-        target="Points to win: " + " or ".join(str(t) for t in rules.targets),
-    )(play_bot)
+    async def play_bot_to_its_target(
+        interaction: discord.Interaction, level: str | None = None
+    ) -> None:
+        await cog.play_bot(interaction, rules, level, None)
+
     levels: list[app_commands.Choice[str]] = [
         app_commands.Choice(name=n, value=n) for n in rules.levels
     ]
+    callback: Any
+    if len(rules.targets) > 1:
+        callback = app_commands.describe(
+            level="How strong the computer plays",
+            target="Points to win: " + " or ".join(str(t) for t in rules.targets),
+        )(play_bot)
+        callback = app_commands.choices(target=target_choices(rules))(callback)
+    else:  # a game played to one target only offers no choice of it
+        callback = app_commands.describe(level="How strong the computer plays")(
+            play_bot_to_its_target
+        )
     callback = app_commands.choices(level=levels)(callback)
-    callback = app_commands.choices(target=target_choices(rules))(callback)
     return app_commands.Command(
         name="play-bot", description="Play a game against the computer", callback=callback
     )
