@@ -120,10 +120,10 @@ def challenge_command(cog: Play, rules: GameRules) -> Subcommand:
     names = {f"player{i}": invite.option for i, invite in enumerate(rules.invites, start=1)}
     helps = {f"player{i}": invite.description for i, invite in enumerate(rules.invites, start=1)}
     points = " or ".join(str(t) for t in rules.targets)
-    if targets:
-        helps["target"] = f"Points to win: {points}"
     callback = app_commands.describe(
-        **helps, per_move="Time for each move (default: this server's, usually 24 hours)"
+        **helps,
+        **({"target": f"Points to win: {points}"} if targets else {}),
+        per_move="Time for each move (default: this server's, usually 24 hours)",
     )(callback)
     callback = app_commands.rename(**names, per_move="time")(callback)
     if targets:

@@ -60,7 +60,7 @@ def test_reminder_preferences_in_japanese() -> None:
         "**静音時間：** 22:00–07:00 (UTC+2)。静音時間中の通知は終わるまで待ちますが、"
         "期限は延びません。"
     )
-    assert "**静音時間：** なし。" in text.prefs_text(NotifyPrefs(), JA)
+    assert "**静音時間：**なし。" in text.prefs_text(NotifyPrefs(), JA)
     assert text.prefs_text(NotifyPrefs(), ENGLISH_WORDS).startswith(
         "**Reminders:** a mention in the game's thread or channel.\n**Quiet hours:** none. "
     )
