@@ -172,6 +172,11 @@ async def test_anyone_can_page_through_a_finished_game(tmp_path: Path) -> None:
         turned = h.world.messages[page.id]
         assert "Page 2 of" in turned.text() and "trick 1 of 17" in turned.text()
         assert "Every card" in turned.text()
+        await h.restart(make_bot(tmp_path / "v.sqlite3", pictures=True))
+        _, _, on, round_on = turned.buttons  # the buttons outlive the restart
+        await h.click(carol, turned, round_on.custom_id)
+        ended = h.world.messages[page.id]  # one round only: ⏭ goes to the end
+        assert "The end" in ended.text() and all(b.disabled for b in ended.buttons[2:])
 
 
 def test_live_hands_of_games_nobody_moves_in_are_forgotten() -> None:
