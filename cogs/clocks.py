@@ -24,7 +24,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
-from bot.clocks.model import Due, NotifyMode, NotifyPrefs, QuietHours
+from bot.clocks.model import (
+    Due,
+    NotifyMode,
+    NotifyPrefs,
+    QuietHours,
+    is_time_zone,
+    time_zones,
+)
 from bot.clocks.policy import MAX_REMINDERS, timeout_action
 from bot.errors import BadRequest
 from cogs.ui import clock_text as text
@@ -55,6 +62,52 @@ class Sweep:
     """Games ended on time."""
     reminded: list[tuple[int, int, str]] = field(default_factory=list)
     """(game id, user id, ``channel`` or ``dm``) for each reminder sent."""
+
+
+LOCALE_ZONES = {
+    "ja": "Asia/Tokyo",
+    "ko": "Asia/Seoul",
+    "zh-CN": "Asia/Shanghai",
+    "zh-TW": "Asia/Taipei",
+    "en-GB": "Europe/London",
+    "en-US": "America/New_York",
+    "fi": "Europe/Helsinki",
+    "sv-SE": "Europe/Stockholm",
+    "de": "Europe/Berlin",
+    "fr": "Europe/Paris",
+    "es-ES": "Europe/Madrid",
+    "pt-BR": "America/Sao_Paulo",
+}
+"""The likeliest time zone of a Discord language, offered first before anything is typed."""
+ZONE_CHOICES = 25
+"""Discord shows at most 25 suggestions."""
+
+
+def zones_matching(typed: str, *, first: str | None = None, limit: int = ZONE_CHOICES) -> list[str]:
+    """Time zone names for what a member typed: every word of it in the name (``tok`` finds
+    Asia/Tokyo, ``new york`` America/New_York), those whose city begins with it first;
+    ``first`` (the member's language's zone) leads while nothing is typed."""
+    words = typed.casefold().replace("_", " ").replace("/", " ").split()
+    found = []
+    for zone in time_zones():
+        plain = zone.casefold().replace("_", " ")
+        if all(word in plain for word in words):
+            city = plain.rsplit("/", 1)[-1]
+            found.append((not (words and city.startswith(words[0])), "/" not in zone, zone))
+    ordered = [zone for *_, zone in sorted(found)]
+    if first is not None and not words:
+        ordered = [first, *(z for z in ordered if z != first)]
+    return ordered[:limit]
+
+
+async def zone_choices(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """``/notify``'s suggestions of time zones as the member types."""
+    first = LOCALE_ZONES.get(str(interaction.locale)) or LOCALE_ZONES.get(
+        str(interaction.locale).split("-")[0]
+    )
+    return [app_commands.Choice(name=z, value=z) for z in zones_matching(current, first=first)]
 
 
 class Clocks(commands.Cog):
@@ -187,27 +240,35 @@ class Clocks(commands.Cog):
         mode="How to remind you when a move of yours is due",
         quiet_from="Your quiet hours begin at this hour, your local time (0-23)",
         quiet_to="…and end at this hour (0-23). The same hour as quiet_from: no quiet hours",
-        utc_offset="Your local time's offset from UTC in hours, e.g. 1, -5 or 5.5",
+        time_zone="Your time zone: start typing your city (Tokyo, Helsinki…) and pick it",
+        utc_offset="Instead of a time zone: your offset from UTC in hours, e.g. 1, -5 or 5.5",
     )
     @app_commands.choices(mode=text.MODE_CHOICES)
+    @app_commands.autocomplete(time_zone=zone_choices)
     async def notify(
         self,
         interaction: discord.Interaction,
         mode: str | None = None,
         quiet_from: app_commands.Range[int, 0, 23] | None = None,
         quiet_to: app_commands.Range[int, 0, 23] | None = None,
+        time_zone: str | None = None,
         utc_offset: app_commands.Range[float, -14.0, 14.0] | None = None,
     ) -> None:
         clocks = self.bot.services.clocks
         user_id = interaction.user.id
         tr = private(interaction)
         current = await clocks.prefs(user_id)
-        if mode is None and quiet_from is None and quiet_to is None and utc_offset is None:
+        given = (mode, quiet_from, quiet_to, time_zone, utc_offset)
+        if all(value is None for value in given):
             await reply(interaction, text.prefs_text(current, tr))
             return
+        zone = current.time_zone
+        if time_zone is not None:
+            zone = zone_named(time_zone)
         prefs = NotifyPrefs(
             NotifyMode(mode) if mode else current.mode,
-            quiet_hours(current.quiet, quiet_from, quiet_to, utc_offset),
+            quiet_hours(current.quiet, quiet_from, quiet_to, utc_offset, zone),
+            zone,
         )
         await clocks.set_prefs(user_id, prefs)
         answer = tr("Saved. {prefs}", prefs=text.prefs_text(prefs, tr))
@@ -217,24 +278,63 @@ class Clocks(commands.Cog):
         await reply(interaction, answer)
 
 
+ZONE_ASKED = N_(
+    "Which time zone are your quiet hours in? Add the time_zone option (start typing your city, "
+    "e.g. Tokyo) — I'll remember it."
+)
+
+
+def zone_named(typed: str) -> str:
+    """The time zone a member typed or picked (its IANA name, in any case); a polite refusal
+    for a name no time zone has."""
+    name = typed.strip().replace(" ", "_")
+    if is_time_zone(name):
+        return name
+    folded = {zone.casefold(): zone for zone in time_zones()}
+    found = folded.get(name.casefold())
+    if found is None:
+        matches = zones_matching(typed, limit=2)
+        if len(matches) == 1:
+            return matches[0]
+        raise BadRequest(
+            "I don't know the time zone {zone}. Start typing your city (Tokyo, Helsinki…) and "
+            "pick it from the list.",
+            zone=typed,
+        )
+    return found
+
+
 def quiet_hours(
     current: QuietHours | None,
     start: int | None,
     end: int | None,
     offset_hours: float | None,
+    zone: str | None = None,
 ) -> QuietHours | None:
-    """The quiet hours after a ``/notify``: what was given, the rest as it was."""
+    """The quiet hours after a ``/notify``: what was given, the rest as it was. With a time
+    zone known (given now or before), the hours are read in it; without one, new quiet hours
+    need either a zone (asked once) or an offset from UTC."""
     offset = round(offset_hours * 60) if offset_hours is not None else None
+    if offset is not None:
+        zone = None  # an offset given now is what the member wants
     if start is None and end is None:
-        if current is None or offset is None:
-            return current
-        return QuietHours(current.start, current.end, offset)
+        if current is None:
+            return None
+        if offset is not None:
+            return QuietHours(current.start, current.end, offset)
+        if zone is not None:
+            return QuietHours(current.start, current.end, current.utc_offset, zone)
+        return current
     if start is None or end is None:
         raise BadRequest("Give both ends of your quiet hours: quiet_from and quiet_to.")
     if start == end:
         return None
+    if zone is not None:
+        return QuietHours(start, end, 0, zone)
     if offset is None:
-        offset = current.utc_offset if current is not None else 0
+        if current is None:
+            raise BadRequest(ZONE_ASKED)
+        offset = current.utc_offset
     return QuietHours(start, end, offset)
 
 

@@ -26,6 +26,7 @@ from bot.games import DEFAULT_KIND, GAMES
 from bot.ladder import LeaderboardPage
 from bot.ladder.service import LadderService
 from cogs.ui import ladder_text as text
+from cogs.ui.buttons import ReplayOpenButton
 from cogs.ui.common import guarded, of_items, reply
 from cogs.ui.games import record_file
 from cogs.ui.group import Subcommand, attach, detach
@@ -123,7 +124,9 @@ class PageButton(
             viewer = interaction.user.id
             if viewer == self.owner_id:  # the public message, in the server's words
                 tr = await public_words(interaction.client, guild_of(interaction).id)
-                embed, view = await leaderboard(interaction, viewer, self.page, self.kind, tr)
+                embed, view = await leaderboard(
+                    interaction, viewer, self.page, self.kind, tr, public=True
+                )
                 await interaction.response.edit_message(embed=embed, view=view)
             else:  # someone else's leaderboard: their own copy, privately
                 embed, view = await leaderboard(
@@ -184,28 +187,51 @@ def pages_view(owner_id: int, page: LeaderboardPage, tr: Words) -> discord.ui.Vi
 
 
 def records_view(game_ids: list[int], tr: Words) -> discord.ui.View | None:
+    """*Replay* and *Record* for each game, two games a row (ten games fill the five rows)."""
     if not game_ids:
         return None
-    return of_items(
-        *(RecordButton(game_id, tr("Record #{number}", number=game_id)) for game_id in game_ids)
-    )
+    items: list[discord.ui.Item[Any]] = []
+    for index, game_id in enumerate(game_ids[:10]):
+        replay = ReplayOpenButton(game_id, tr, label=tr("Replay #{number}", number=game_id))
+        record = RecordButton(game_id, tr("Record #{number}", number=game_id))
+        replay.row = record.row = index // 2
+        items += [replay, record]
+    return of_items(*items)
 
 
 async def leaderboard(
-    interaction: discord.Interaction, viewer_id: int, page: int, kind: str, tr: Words
+    interaction: discord.Interaction,
+    viewer_id: int,
+    page: int,
+    kind: str,
+    tr: Words,
+    *,
+    public: bool = False,
 ) -> tuple[discord.Embed, discord.ui.View | None]:
     """The leaderboard of ``kind``, page ``page``, as ``viewer_id`` sees it, with its page
-    buttons."""
+    buttons. A ``public`` one marks nobody as "you": everyone in the channel reads it."""
     guild = guild_of(interaction)
     board = await ladder_of(interaction.client).leaderboard(guild.id, page, viewer_id, kind)
     embed = text.leaderboard_embed(
         board,
-        viewer_id,
+        None if public else viewer_id,
         tr,
         guild_name=guild.name,
         fresh={interaction.user.id: interaction.user.display_name},
     )
     return embed, pages_view(viewer_id, board, tr)
+
+
+async def own_standing(interaction: discord.Interaction, kind: str, tr: Words) -> str:
+    """The caller's own line of a ladder, for their eyes only."""
+    guild = guild_of(interaction)
+    board = await ladder_of(interaction.client).leaderboard(guild.id, 1, interaction.user.id, kind)
+    if board.viewer is None:
+        return tr("You're not on the ladder yet: finish a game against a member to join.")
+    name = text.display(board.viewer.user_id, interaction.user.display_name)
+    return tr(
+        "Your place: {line}", line=text.standing_line(kind, board.viewer, name, tr, you=False)
+    )
 
 
 def name_of(who: discord.Member | discord.User, stored: str | None) -> str:
@@ -287,8 +313,12 @@ class Ladder(commands.Cog):
     ) -> None:
         tr = await public_words(self.bot, guild_of(interaction).id)
         kind = await kind_of(interaction, game)
-        embed, view = await leaderboard(interaction, interaction.user.id, page, kind, tr)
+        embed, view = await leaderboard(
+            interaction, interaction.user.id, page, kind, tr, public=True
+        )
         await reply(interaction, embed=embed, view=view, ephemeral=False)
+        mine = await own_standing(interaction, kind, private(interaction))
+        await reply(interaction, mine, ephemeral=True)
 
     @app_commands.describe(player="Whose stats (yourself when left out)", game=GAME_HELP)
     @app_commands.choices(game=GAME_CHOICES)

@@ -43,6 +43,7 @@ from cogs.ui.common import (
 )
 from cogs.ui.group import Subcommand, attach, detach
 from cogs.ui.i18n import N_, Words, private, text
+from cogs.ui.replay import replay_message
 
 if TYPE_CHECKING:
     from bot.app import CardBot
@@ -105,6 +106,12 @@ def challenge_command(cog: Play, rules: GameRules) -> Subcommand:
         extra.append(inspect.Parameter("seats", keyword, annotation=counts, default=None))
     if rules.levels:
         extra.append(inspect.Parameter("fill", keyword, annotation=str | None, default=None))
+    # A game played to one target only offers no choice of it (Pidro's 62).
+    targets = (
+        [inspect.Parameter("target", keyword, annotation=int | None, default=None)]
+        if len(rules.targets) > 1
+        else []
+    )
     challenge.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
         [
             inspect.Parameter(
@@ -113,7 +120,7 @@ def challenge_command(cog: Play, rules: GameRules) -> Subcommand:
                 annotation=discord.Interaction,
             ),
             *players,
-            inspect.Parameter("target", keyword, annotation=int | None, default=None),
+            *targets,
             inspect.Parameter("per_move", keyword, annotation=int | None, default=None),
             *extra,
         ]
@@ -124,11 +131,13 @@ def challenge_command(cog: Play, rules: GameRules) -> Subcommand:
     points = " or ".join(str(t) for t in rules.targets)
     callback = app_commands.describe(
         **helps,
-        target=f"Points to win: {points}",
+        **({"target": f"Points to win: {points}"} if targets else {}),
         per_move="Time for each move (default: this server's, usually 24 hours)",
     )(callback)
     callback = app_commands.rename(**names, per_move="time")(callback)
-    callback = app_commands.choices(target=target_choices(rules), per_move=TIME_CHOICES)(callback)
+    if targets:
+        callback = app_commands.choices(target=target_choices(rules))(callback)
+    callback = app_commands.choices(per_move=TIME_CHOICES)(callback)
     if low < high:
         callback = app_commands.describe(
             seats=f"How many players: {low} to {high} (default: you and those you name)"
@@ -155,15 +164,26 @@ def play_bot_command(cog: Play, rules: GameRules) -> Subcommand:
     ) -> None:
         await cog.play_bot(interaction, rules, level, target)
 
-    callback: Any = app_commands.describe(
-        level="How strong the computer plays",
-        target="Points to win: " + " or ".join(str(t) for t in rules.targets),
-    )(play_bot)
+    async def play_bot_to_its_target(
+        interaction: discord.Interaction, level: str | None = None
+    ) -> None:
+        await cog.play_bot(interaction, rules, level, None)
+
     levels: list[app_commands.Choice[str]] = [
         app_commands.Choice(name=n, value=n) for n in rules.levels
     ]
+    callback: Any
+    if len(rules.targets) > 1:
+        callback = app_commands.describe(
+            level="How strong the computer plays",
+            target="Points to win: " + " or ".join(str(t) for t in rules.targets),
+        )(play_bot)
+        callback = app_commands.choices(target=target_choices(rules))(callback)
+    else:  # a game played to one target only offers no choice of it
+        callback = app_commands.describe(level="How strong the computer plays")(
+            play_bot_to_its_target
+        )
     callback = app_commands.choices(level=levels)(callback)
-    callback = app_commands.choices(target=target_choices(rules))(callback)
     return app_commands.Command(
         name="play-bot", description="Play a game against the computer", callback=callback
     )
@@ -188,7 +208,7 @@ class Play(commands.Cog):
             *self.everyday_commands(),
             app_commands.Command(
                 name="replay",
-                description="Page through a finished game, trick by trick",
+                description="Look back on a finished game: every hand, round by round",
                 callback=self.replay,
             ),
         ]
@@ -448,7 +468,8 @@ class Play(commands.Cog):
             await reply(interaction, private(interaction)(NOT_IN_DMS))
             return
         finished = await self.bot.services.games.finished_game(interaction.guild.id, game)
-        embed, files, view = await self.bot.publisher.replay_message(finished, 0)
+        tr = await self.bot.publisher.words(interaction.guild.id)
+        embed, files, view = await replay_message(self.bot, finished, 0, tr)
         await interaction.response.send_message(embed=embed, files=files, view=view)
 
     async def _game_here(self, interaction: discord.Interaction, verb: str) -> Game | None:

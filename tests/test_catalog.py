@@ -112,3 +112,42 @@ def test_the_check_finds_a_text_that_bypasses_the_catalogs(tmp_path: Path) -> No
         encoding="utf-8",
     )
     assert [text for _, text in _strings_shown(module)] == ["It is not your turn."]
+
+
+GLOSSARY = ROOT / "docs" / "glossary.md"
+TWO_MEANINGS = {"pass": ("passes", "passed")}
+"""English words that also have an everyday meaning, checked only as the term itself."""
+
+
+def glossary_terms(section: str) -> list[tuple[str, str]]:
+    """(English, 日本語) of each row of one section of ``docs/glossary.md``."""
+    text = GLOSSARY.read_text(encoding="utf-8")
+    body = text.split(f"## {section}", 1)[1].split("\n## ", 1)[0]
+    rows = [line.split("|")[1:3] for line in body.splitlines() if line.startswith("| ")]
+    return [(en.strip(), ja.strip()) for en, ja in rows[1:] if en.strip() != "English"]
+
+
+def test_pidros_japanese_texts_use_the_glossarys_terms() -> None:
+    """Every Japanese text of Pidro's catalogs whose English says a Pidro term (docs/glossary.md,
+    the Pidro section) says its Japanese term."""
+    terms = glossary_terms("Pidro")
+    assert len(terms) >= 10 and ("kill", "キル") in terms and ("cold", "コールド") in terms
+    japanese = i18n.catalog("ja")
+    problems = []
+    for folder, filename, line, message in messages():
+        if folder != "games/pidro":
+            continue
+        english = message[1] if isinstance(message, tuple) else message
+        translated = (
+            japanese.ngettext(message[0], message[1], 2)
+            if isinstance(message, tuple)
+            else japanese.gettext(message)
+        )
+        plain = re.sub(r"\{[^}]*\}", "", english)
+        for term, word in terms:
+            pattern = rf"\b{re.escape(term)}(s|ed|ing|led)?\b"
+            if re.search(pattern, plain, re.IGNORECASE) and word not in translated:
+                problems.append(
+                    f"{folder}/{filename}:{line}: {term!r} is not {word} in {translated!r}"
+                )
+    assert problems == []

@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from functools import cache
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from bot.play.model import Game
 
@@ -28,6 +31,23 @@ class NotifyMode(enum.Enum):
     """No reminders: only the table's "your turn" mention."""
 
 
+@cache
+def time_zones() -> frozenset[str]:
+    """Every IANA time zone name this system knows (``Asia/Tokyo``, ``Europe/Helsinki``…)."""
+    return frozenset(available_timezones())
+
+
+def is_time_zone(name: str) -> bool:
+    """Whether ``name`` is a time zone :func:`time_zones` knows (and can be loaded)."""
+    if name not in time_zones():
+        return False
+    try:
+        ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        return False
+    return True
+
+
 @dataclass(frozen=True, slots=True)
 class QuietHours:
     """Hours of the day without reminders, in the player's local time: ``[start, end)``."""
@@ -37,16 +57,29 @@ class QuietHours:
     end: int
     """The local hour quiet ends (0-23); before ``start`` when the quiet spans midnight."""
     utc_offset: int = 0
-    """The player's offset from UTC in minutes (+60 for UTC+1)."""
+    """The player's offset from UTC in minutes (+60 for UTC+1), when no :attr:`zone` is known."""
+    zone: str | None = None
+    """The player's time zone (an IANA name): the local time follows it, daylight saving
+    included, and :attr:`utc_offset` is not used."""
 
     def __post_init__(self) -> None:
         if not (0 <= self.start < 24 and 0 <= self.end < 24) or self.start == self.end:
             raise ValueError("quiet hours are two different hours of the day, 0 to 23")
         if not -14 * 60 <= self.utc_offset <= 14 * 60:
             raise ValueError("an offset from UTC lies between -14 and +14 hours")
+        if self.zone is not None and not is_time_zone(self.zone):
+            raise ValueError(f"no time zone is called {self.zone!r}")
+
+    def offset_at(self, moment: float) -> float:
+        """The player's offset from UTC at ``moment``, in seconds."""
+        if self.zone is None:
+            return self.utc_offset * MINUTE
+        local = datetime.fromtimestamp(moment, UTC).astimezone(ZoneInfo(self.zone))
+        offset = local.utcoffset()
+        return offset.total_seconds() if offset is not None else 0.0
 
     def _local(self, moment: float) -> float:
-        return moment + self.utc_offset * MINUTE
+        return moment + self.offset_at(moment)
 
     def contains(self, moment: float) -> bool:
         """Whether ``moment`` falls in the quiet hours."""
@@ -63,14 +96,21 @@ class QuietHours:
         end = local - local % DAY + self.end * HOUR
         if end <= local:
             end += DAY
-        return end - self.utc_offset * MINUTE
+        over = end - self.offset_at(moment)
+        if self.contains(over):  # the clocks changed during the quiet hours
+            over = end - self.offset_at(over)
+        return max(over, moment)
 
     def text(self) -> str:
+        """``23:00–07:00 (Asia/Tokyo)``; without a zone, its offset (``UTC+2``)."""
+        hours = f"{self.start:02d}:00–{self.end:02d}:00"
+        if self.zone is not None:
+            return f"{hours} ({self.zone})"
         offset = self.utc_offset
         sign = "+" if offset >= 0 else "-"
-        hours, minutes = divmod(abs(offset), 60)
-        zone = f"UTC{sign}{hours}" + (f":{minutes:02d}" if minutes else "")
-        return f"{self.start:02d}:00–{self.end:02d}:00 ({zone})"
+        whole, minutes = divmod(abs(offset), 60)
+        zone = f"UTC{sign}{whole}" + (f":{minutes:02d}" if minutes else "")
+        return f"{hours} ({zone})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +120,8 @@ class NotifyPrefs:
     mode: NotifyMode = NotifyMode.CHANNEL
     quiet: QuietHours | None = None
     """No reminder is sent during these hours; a due one waits until they end."""
+    time_zone: str | None = None
+    """The member's time zone (an IANA name), asked once; the quiet hours are read in it."""
 
 
 @dataclass(frozen=True, slots=True)

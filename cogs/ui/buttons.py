@@ -385,19 +385,21 @@ class TricksButton(GameButton, template=r"vidrasso:tricks:(?P<game>\d+)"):
 
 class ReplayButton(
     discord.ui.DynamicItem[Button],
-    template=r"vidrasso:replay:(?P<game>\d+):(?P<page>\d+):(?P<way>back|on)",
+    template=r"vidrasso:replay:(?P<game>\d+):(?P<page>\d+):(?P<way>back|on|rback|ron)",
 ):
-    """◀ / ▶ under a replay: anyone may page through a finished game."""
+    """⏮ ◀ ▶ ⏭ under a replay (a round back, a trick back, on, a round on): anyone may page
+    through a finished game. The custom id names the page it shows."""
 
-    def __init__(self, game_id: int, page: int, forward: bool, *, disabled: bool = False) -> None:
+    LABELS: ClassVar[dict[str, str]] = {"rback": "⏮", "back": "◀", "on": "▶", "ron": "⏭"}
+
+    def __init__(self, game_id: int, page: int, way: str, *, disabled: bool = False) -> None:
         self.game_id = game_id
-        self.page = page
-        way = "on" if forward else "back"
+        self.page = max(page, 0)
         super().__init__(
             discord.ui.Button(
-                label="▶" if forward else "◀",
+                label=self.LABELS[way],
                 style=discord.ButtonStyle.secondary,
-                custom_id=f"vidrasso:replay:{game_id}:{max(page, 0)}:{way}",
+                custom_id=f"vidrasso:replay:{game_id}:{self.page}:{way}",
                 disabled=disabled,
             )
         )
@@ -406,13 +408,75 @@ class ReplayButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> ReplayButton:
-        return cls(int(match["game"]), int(match["page"]), match["way"] == "on")
+        return cls(int(match["game"]), int(match["page"]), match["way"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         publisher = interaction.client.publisher  # type: ignore[attr-defined]
         await guarded(
             interaction, lambda: publisher.on_replay_page(interaction, self.game_id, self.page)
         )
+
+
+class ReplayRoundSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"vidrasso:replay-round:(?P<game>\d+)",
+):
+    """The menu of a replay's rounds: each option's value is the page its round begins on."""
+
+    def __init__(
+        self,
+        game_id: int,
+        options: list[tuple[int, str, bool]] | None = None,
+        *,
+        placeholder: str | None = None,
+        row: int | None = None,
+    ) -> None:
+        """``options``: (first page, label, whether it is the round shown) for each round."""
+        self.game_id = game_id
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=f"vidrasso:replay-round:{game_id}",
+            placeholder=placeholder,
+            options=[
+                discord.SelectOption(value=str(page), label=label, default=shown)
+                for page, label, shown in (options or [])
+            ]
+            or [discord.SelectOption(label="—")],
+            row=row,
+        )
+        super().__init__(select)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ReplayRoundSelect:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        data: Any = interaction.data or {}
+        values = [str(v) for v in data.get("values") or []]
+        page = int(values[0]) if values and values[0].isdigit() else 0
+        publisher = interaction.client.publisher  # type: ignore[attr-defined]
+        await guarded(
+            interaction, lambda: publisher.on_replay_page(interaction, self.game_id, page)
+        )
+
+
+class ReplayOpenButton(GameButton, template=r"vidrasso:replay-open:(?P<game>\d+)"):
+    """*Replay* on the game-over message and in ``/history``: the finished game's replay,
+    privately, from its first deal."""
+
+    verb, text = "replay-open", N_("Replay")
+
+    def __init__(
+        self, game_id: int, tr: Words = ENGLISH_WORDS, *, label: str | None = None
+    ) -> None:
+        super().__init__(game_id, tr)
+        if label is not None:
+            self.item.label = label
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        publisher = interaction.client.publisher  # type: ignore[attr-defined]
+        await guarded(interaction, lambda: publisher.on_replay_open(interaction, self.game_id))
 
 
 class SkipTipsButton(GameButton, template=r"vidrasso:skiptips:(?P<game>\d+)"):
@@ -446,6 +510,8 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     CancelButton,
     TricksButton,
     ReplayButton,
+    ReplayRoundSelect,
+    ReplayOpenButton,
     SkipTipsButton,
     RulesButton,
     TableHelpButton,
@@ -462,12 +528,23 @@ def challenge_view(challenge_id: int, kind: str, tr: Words = ENGLISH_WORDS) -> d
     )
 
 
-def table_view(game_id: int, kind: str, tr: Words = ENGLISH_WORDS) -> discord.ui.View:
-    return of_items(
-        HandButton(game_id, tr("Show my hand")),
-        TricksButton(game_id, tr),
-        TableHelpButton(kind, tr),
-    )
+def table_view(
+    game_id: int,
+    kind: str,
+    tr: Words = ENGLISH_WORDS,
+    *,
+    hand: bool = True,
+    tricks: bool = True,
+) -> discord.ui.View:
+    """The table's buttons: *Show my hand* while the game goes on (``hand``), *Tricks* when
+    the round has tricks to list (``tricks``: none during the bidding), the table's help."""
+    items: list[discord.ui.Item[Any]] = []
+    if hand:
+        items.append(HandButton(game_id, tr("Show my hand")))
+    if tricks:
+        items.append(TricksButton(game_id, tr))
+    items.append(TableHelpButton(kind, tr))
+    return of_items(*items)
 
 
 def carries(message: discord.Message, custom_id: str) -> bool:

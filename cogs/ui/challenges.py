@@ -264,7 +264,7 @@ class Challenges:
         try:
             tr = await self.bot.publisher.words(game.guild_id)
             thread = await message.create_thread(
-                name=tr("{game} · game {id}", game=game.rules.title, id=game.id),
+                name=tr("{game} · game {id}", game=tr(game.rules.title), id=game.id),
                 auto_archive_duration=10080,
             )
         except discord.HTTPException as error:

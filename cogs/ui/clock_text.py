@@ -224,14 +224,18 @@ def inbox_line(
 def prefs_text(prefs: NotifyPrefs, tr: Words) -> str:
     mode = tr(MODE_TEXT[prefs.mode])
     if prefs.quiet is None:
-        return tr(
+        said = tr(
             "**Reminders:** {mode}.\n**Quiet hours:** none. A reminder due in your quiet hours "
             "waits until they end; deadlines never wait.",
             mode=mode,
         )
-    return tr(
-        "**Reminders:** {mode}.\n**Quiet hours:** {hours}. A reminder due in your quiet hours "
-        "waits until they end; deadlines never wait.",
-        mode=mode,
-        hours=prefs.quiet.text(),
-    )
+    else:
+        said = tr(
+            "**Reminders:** {mode}.\n**Quiet hours:** {hours}. A reminder due in your quiet "
+            "hours waits until they end; deadlines never wait.",
+            mode=mode,
+            hours=prefs.quiet.text(),
+        )
+    if prefs.time_zone is not None:
+        said += "\n" + tr("**Time zone:** {zone}", zone=prefs.time_zone)
+    return said

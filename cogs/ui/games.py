@@ -56,6 +56,11 @@ class Presentation(Protocol):
         """This round's tricks so far, from the public view."""
         ...
 
+    def tricks_to_show(self, view: Any) -> bool:
+        """Whether the public view's round has tricks to list (played, or one under way):
+        the table offers *Tricks* only then, not during the bidding."""
+        ...
+
     def move_note(self, moved: Moved, tr: Words) -> str:
         """A short line for the mover about what their action did."""
         ...
@@ -84,10 +89,18 @@ class Presentation(Protocol):
         """How many pages the replay of a finished game has."""
         ...
 
+    def replay_rounds(self, game: Game) -> Sequence[int]:
+        """The first page of each round of the replay, in order: where a jump to a round
+        lands. That page shows the round as it was dealt (every hand, every face-down card)
+        and a short summary of it (trumps, gifts, who took what)."""
+        ...
+
     def replay_page(
         self, game: Game, page: int, names: Sequence[str], tr: Words
     ) -> tuple[discord.Embed, bytes | None]:
-        """One page of the replay (public information only): its embed, and its picture."""
+        """One page of the replay of a finished game: its embed and its picture. A finished
+        game hides nothing: the embed shows every player's cards as they were at that point
+        (the picture stays the public table)."""
         ...
 
     @property

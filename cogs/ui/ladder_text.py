@@ -95,7 +95,7 @@ def standing_line(kind: str, row: Standing, name: str, tr: Words, *, you: bool =
 
 def leaderboard_embed(
     page: LeaderboardPage,
-    viewer_id: int,
+    viewer_id: int | None,
     tr: Words,
     *,
     guild_name: str | None = None,
@@ -132,7 +132,9 @@ def leaderboard_embed(
         name = display(row.user_id, row.name, fresh)
         lines.append(standing_line(page.kind, row, name, tr, you=row.user_id == viewer_id))
     viewer = page.viewer
-    if viewer is not None and not page.viewer_on_page:
+    if viewer_id is None:
+        pass  # a public board: nobody is "you" where everyone reads it
+    elif viewer is not None and not page.viewer_on_page:
         lines.append("⋯")
         name = display(viewer.user_id, viewer.name, fresh)
         lines.append(standing_line(page.kind, viewer, name, tr, you=True))

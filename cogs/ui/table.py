@@ -18,7 +18,8 @@ import discord
 
 from bot.play.model import Challenge, Game
 from bot.play.service import Moved
-from cogs.ui.buttons import RematchButton, ReplayButton, table_view
+from cogs.ui import replay
+from cogs.ui.buttons import RematchButton, ReplayOpenButton, table_view
 from cogs.ui.challenges import challenge_text
 from cogs.ui.clock_text import deadline_text
 from cogs.ui.common import computer_name, mention, message_age, of_items
@@ -36,6 +37,16 @@ PICTURE = "table.png"
 """The file name of a table's picture (one per table message)."""
 EDIT_WINDOW = 3600.0
 """Never rely on editing a message older than this: post a new one instead."""
+
+
+def table_buttons(game: Game, tr: Words) -> discord.ui.View:
+    """The buttons under a game's table, as its public view calls for: no *Show my hand* once
+    the game is over, no *Tricks* before the round has any (the bidding)."""
+    public = game.rules.view(game.state, None)
+    shown = presentation(game.kind)
+    return table_view(
+        game.id, game.kind, tr, hand=game.outcome is None, tricks=shown.tricks_to_show(public)
+    )
 
 
 class Publisher:
@@ -152,7 +163,7 @@ class Publisher:
         ids = [game.player_ids[s] for s in mention_seats if not game.is_computer(s)]
         tr = await self.words(game.guild_id)
         content, embed, picture = await self.table(game, tr)
-        buttons = table_view(game.id, game.kind, tr)
+        buttons = table_buttons(game, tr)
         try:
             message = await self.send(
                 game.place_id,
@@ -219,7 +230,7 @@ class Publisher:
         content, embed, files, lost = self.bot.permits.fit(
             game.place_id, drawn, table, [picture] if picture else []
         )
-        buttons = table_view(game.id, game.kind, tr)
+        buttons = table_buttons(game, tr)
         try:
             await channel.get_partial_message(mid).edit(
                 content=content,
@@ -280,39 +291,20 @@ class Publisher:
             " ".join(mention(u) for u in people),
             embed=presentation(game.kind).game_over(game, public, ratings, tr),
             file=await record_file(game),
-            view=of_items(RematchButton(game.id, tr)),
+            view=of_items(RematchButton(game.id, tr), ReplayOpenButton(game.id, tr)),
             mention=people,
             game=game,
         )
 
-    async def replay_message(
-        self, game: Game, page: int
-    ) -> tuple[discord.Embed, list[discord.File], discord.ui.View]:
-        """One page of a finished game's replay, with ◀ ▶ to turn the pages."""
-        shown = presentation(game.kind)
-        pages = shown.replay_pages(game)
-        page = min(max(page, 0), pages - 1)
-        tr = await self.words(game.guild_id)
-        names = await self.names(game, tr)
-        embed, png = await asyncio.to_thread(shown.replay_page, game, page, names, tr)
-        embed.set_footer(text=tr("Page {n} of {pages}", n=page + 1, pages=pages))
-        files = []
-        if png is not None:
-            embed.set_image(url=f"attachment://{PICTURE}")
-            files.append(discord.File(io.BytesIO(png), filename=PICTURE))
-        view = of_items(
-            ReplayButton(game.id, page - 1, False, disabled=page == 0),
-            ReplayButton(game.id, page + 1, True, disabled=page == pages - 1),
-        )
-        return embed, files, view
-
     async def on_replay_page(
         self, interaction: discord.Interaction, game_id: int, page: int
     ) -> None:
-        assert interaction.guild_id is not None
-        game = await self.bot.services.games.finished_game(interaction.guild_id, game_id)
-        embed, files, view = await self.replay_message(game, page)
-        await interaction.response.edit_message(embed=embed, attachments=files, view=view)
+        """A replay's ⏮ ◀ ▶ ⏭ or its menu of rounds (:mod:`cogs.ui.replay`)."""
+        await replay.turn_page(interaction, game_id, page)
+
+    async def on_replay_open(self, interaction: discord.Interaction, game_id: int) -> None:
+        """*Replay* on the game-over message or in ``/history``."""
+        await replay.open_replay(interaction, game_id)
 
     async def expire_due_challenges(self) -> list[Challenge]:
         """Close challenges whose time ran out and take the buttons off their messages."""

@@ -110,3 +110,4 @@ async def test_a_japanese_server_gets_japanese_tables(tmp_path: Path) -> None:
         assert any("ヴィドラッソ・第1ラウンド" in m.embeds[0].get("title", "") for m in tables)
         challenge = next(m for m in h.messages if "挑戦" in m.content)
         assert "受諾" in h.world.messages[challenge.id].content
+        assert [t.name for t in h.threads] == ["ヴィドラッソの対局 #1"]  # the thread too

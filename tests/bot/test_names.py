@@ -63,6 +63,19 @@ async def test_each_game_keeps_its_own_commands_in_its_group(h: Harness) -> None
         assert commands[kind].get("default_member_permissions") is None
 
 
+async def test_a_target_is_offered_only_where_there_is_a_choice(h: Harness) -> None:
+    commands = synced(h)
+    for kind, rules in GAMES.items():
+        for sub in commands[kind]["options"]:
+            if sub["name"] not in ("challenge", "play-bot"):
+                continue
+            options = {o["name"]: o for o in sub.get("options", [])}
+            if len(rules.targets) > 1:
+                assert len(options["target"]["choices"]) == len(rules.targets)
+            else:  # Pidro is played to 62: no option offering one choice
+                assert "target" not in options
+
+
 async def test_manage_is_shown_by_default_to_managers_only(h: Harness) -> None:
     manage = synced(h)["manage"]
     assert [o["name"] for o in manage["options"]] == ["settings", "abort"]

@@ -161,13 +161,22 @@ async def test_anyone_can_page_through_a_finished_game(tmp_path: Path) -> None:
         await h.click(bob, r.ephemeral_messages[-1], r.ephemeral_messages[-1].buttons[0].custom_id)
         r = await h.slash(carol, "replay", game=game_id)
         page = r.messages[-1]
-        assert page.audience is None and [f.filename for f in page.files] == ["table.png"]
-        back, on = page.buttons
-        assert back.disabled and not on.disabled
-        assert "Page 1 of" in page.text()
+        assert page.audience is None and [f.filename for f in page.files] == ["replay.png"]
+        round_back, back, on, round_on = page.buttons
+        assert round_back.disabled and back.disabled and not on.disabled and not round_on.disabled
+        assert "Round 1 · the deal" in page.text() and "Page 1 of" in page.text()
+        state = (await game_row(h, game_id)).state
+        for card in state.rounds[0].deal.hands[0] + state.rounds[0].deal.hands[1]:
+            assert card.display in page.text()  # a finished game hides nothing
         await h.click(alice, page, on.custom_id)
         turned = h.world.messages[page.id]
-        assert "Page 2 of" in turned.text() and "trick 2" in turned.text()
+        assert "Page 2 of" in turned.text() and "trick 1 of 17" in turned.text()
+        assert "Every card" in turned.text()
+        await h.restart(make_bot(tmp_path / "v.sqlite3", pictures=True))
+        _, _, on, round_on = turned.buttons  # the buttons outlive the restart
+        await h.click(carol, turned, round_on.custom_id)
+        ended = h.world.messages[page.id]  # one round only: ⏭ goes to the end
+        assert "The end" in ended.text() and all(b.disabled for b in ended.buttons[2:])
 
 
 def test_live_hands_of_games_nobody_moves_in_are_forgotten() -> None:
@@ -184,3 +193,29 @@ def test_live_hands_of_games_nobody_moves_in_are_forgotten() -> None:
     game = SimpleNamespace(id=10_000, is_active=True)
     hands._remember(fresh, game)  # type: ignore[arg-type]
     assert list(hands._live) == [(10_000, 2)]
+
+
+async def test_the_table_offers_only_the_buttons_that_mean_something(tmp_path: Path) -> None:
+    """No *Tricks* before the round has any (the trump choice, the gifts), and no *Show my
+    hand* on the table of a finished game."""
+    from cogs.ui.i18n import ENGLISH_WORDS
+    from cogs.ui.table import table_buttons
+
+    async with running(tmp_path / "v.sqlite3") as h:
+        alice, bob = h.users["alice"], h.users["bob"]
+        game_id = await challenge_and_accept(h, alice, bob)
+        (table,) = tables(h, game_id)
+        ids = [b.custom_id for b in table.buttons]
+        assert f"vidrasso:hand:{game_id}" in ids and f"vidrasso:tricks:{game_id}" not in ids
+        rng = random.Random(3)
+        while (await game_row(h, game_id)).state.phase is not Phase.PLAY:
+            await take_turn(h, game_id, rng)
+        (table,) = tables(h, game_id)
+        assert f"vidrasso:tricks:{game_id}" in [b.custom_id for b in table.buttons]
+        thread = h.threads[0]
+        r = await h.slash(bob, "resign", channel=thread)
+        await h.click(bob, r.ephemeral_messages[-1], r.ephemeral_messages[-1].buttons[0].custom_id)
+        over = await game_row(h, game_id)
+        children = table_buttons(over, ENGLISH_WORDS).children
+        labels = [getattr(getattr(item, "item", item), "label", None) for item in children]
+        assert "Show my hand" not in labels and "How to read this table" in labels

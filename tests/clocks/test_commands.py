@@ -340,3 +340,35 @@ async def test_one_scheduler_loop_runs(h: Harness) -> None:
     assert scheduler(h).tick is not None
     assert isinstance(h.bot.tree.get_command("notify"), app_commands.Command)
     assert isinstance(h.bot.tree.get_command("games"), app_commands.Command)
+
+
+async def test_quiet_hours_are_in_the_members_time_zone_asked_once(h: Harness) -> None:
+    alice = h.users["alice"]
+    h.set_locale(alice, "ja")
+    r = await h.slash(alice, "notify", quiet_from=23, quiet_to=7)
+    assert "タイムゾーン" in r.messages[-1].text()  # asked, nothing saved
+    assert (await bot_of(h).services.clocks.prefs(alice.id)).quiet is None
+    r = await h.slash(alice, "notify", quiet_from=23, quiet_to=7, time_zone="asia/tokyo")
+    assert "23:00–07:00 (Asia/Tokyo)" in r.messages[-1].text()
+    r = await h.slash(alice, "notify", quiet_from=22, quiet_to=6)  # not asked again
+    assert "22:00–06:00 (Asia/Tokyo)" in r.messages[-1].text()
+    prefs = await bot_of(h).services.clocks.prefs(alice.id)
+    assert prefs.time_zone == "Asia/Tokyo" and prefs.quiet is not None
+    assert prefs.quiet.zone == "Asia/Tokyo"
+    r = await h.slash(alice, "notify", time_zone="Atlantis/Capital")
+    assert "Atlantis/Capital" in r.messages[-1].text()  # a polite refusal, nothing changed
+    assert (await bot_of(h).services.clocks.prefs(alice.id)) == prefs
+
+
+async def test_time_zones_are_suggested_as_the_member_types() -> None:
+    from types import SimpleNamespace
+
+    from cogs.clocks import zone_choices, zones_matching
+
+    assert zones_matching("tokyo") == ["Asia/Tokyo"]
+    assert "America/New_York" in zones_matching("new york")
+    assert zones_matching("hel")[0] == "Europe/Helsinki"
+    assert len(zones_matching("")) == 25
+    japanese = SimpleNamespace(locale="ja")
+    choices = await zone_choices(japanese, "")  # type: ignore[arg-type]
+    assert choices[0].value == "Asia/Tokyo" and len(choices) == 25

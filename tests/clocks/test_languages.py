@@ -60,7 +60,7 @@ def test_reminder_preferences_in_japanese() -> None:
         "**静音時間：** 22:00–07:00 (UTC+2)。静音時間中の通知は終わるまで待ちますが、"
         "期限は延びません。"
     )
-    assert "**静音時間：** なし。" in text.prefs_text(NotifyPrefs(), JA)
+    assert "**静音時間：**なし。" in text.prefs_text(NotifyPrefs(), JA)
     assert text.prefs_text(NotifyPrefs(), ENGLISH_WORDS).startswith(
         "**Reminders:** a mention in the game's thread or channel.\n**Quiet hours:** none. "
     )
@@ -111,8 +111,10 @@ async def test_a_game_without_a_winner_on_time_is_explained_in_the_servers_langu
 
 async def test_notify_speaks_the_members_language(h: Harness) -> None:
     alice, bob = members_speak(h, discord.Locale.japanese, "alice", "bob")
-    r = await h.slash(alice, "notify", mode="dm", quiet_from=22, quiet_to=7)
+    r = await h.slash(alice, "notify", mode="dm", quiet_from=22, quiet_to=7, time_zone="Asia/Tokyo")
     assert r.messages[-1].text().startswith("保存しました。**通知：** ダイレクトメッセージ")
+    assert "22:00–07:00 (Asia/Tokyo)" in r.messages[-1].text()
+    assert "**タイムゾーン：** Asia/Tokyo" in r.messages[-1].text()
     assert h.dms(alice)[-1].content.startswith("👋 対局の通知はここに送ります。")
     r = await h.slash(alice, "notify", quiet_from=22)
     assert r.messages[-1].text() == (

@@ -278,3 +278,22 @@ def test_most_urgent_first() -> None:
     }
     order = sorted(games, key=lambda name: urgency(*games[name]))
     assert order == ["mine soon", "mine later", "no clock", "theirs soon"]
+
+
+def test_quiet_hours_follow_the_time_zone_and_its_daylight_saving() -> None:
+    from datetime import UTC, datetime
+
+    tokyo = QuietHours(23, 7, zone="Asia/Tokyo")  # UTC+9 all year
+    eleven_pm_in_tokyo = datetime(2026, 1, 15, 14, 0, tzinfo=UTC).timestamp()
+    assert tokyo.contains(eleven_pm_in_tokyo)
+    assert not tokyo.contains(eleven_pm_in_tokyo - HOUR)
+    over = tokyo.over_at(eleven_pm_in_tokyo)
+    assert over == datetime(2026, 1, 15, 22, 0, tzinfo=UTC).timestamp()  # 07:00 in Tokyo
+    assert tokyo.text() == "23:00–07:00 (Asia/Tokyo)"
+    helsinki = QuietHours(22, 8, zone="Europe/Helsinki")  # UTC+2 in winter, UTC+3 in summer
+    winter = datetime(2026, 1, 15, 20, 30, tzinfo=UTC).timestamp()  # 22:30 there
+    summer = datetime(2026, 7, 15, 19, 30, tzinfo=UTC).timestamp()  # 22:30 there
+    assert helsinki.contains(winter) and helsinki.contains(summer)
+    assert not helsinki.contains(summer - HOUR)  # 21:30 in summer
+    with pytest.raises(ValueError):
+        QuietHours(22, 7, zone="Mars/Olympus_Mons")

@@ -77,10 +77,10 @@ async def test_pages_turn_within_bounds(h: Harness) -> None:
     await h.slash(alice, "leaderboard")
     board = h.last_public()
 
-    assert len(lines(board)) == 12  # ten players, "⋯", and Alice's own row
-    assert lines(board)[10] == "⋯" and "Alice" in lines(board)[11]
-    assert lines(board)[11].endswith("← **you**")
-    assert lines(board)[11].startswith("` 14.` Alice — **")  # 13 winners above her
+    assert len(lines(board)) == 10  # ten players; nobody is "you" where everyone reads it
+    assert "← **you**" not in board.text()
+    own = h.last_ephemeral(alice)  # Alice's own place, for her eyes only
+    assert own.content.startswith("Your place: ` 14.` Alice — **")  # 13 winners above her
     assert board.embeds[0]["footer"]["text"].startswith("Page 1 of 3 · 26 players")
     assert labels(board) == [
         ("« First", True),
@@ -95,14 +95,14 @@ async def test_pages_turn_within_bounds(h: Harness) -> None:
     page2 = h.last_public()
     assert page2.id == board.id and page2.version == 1  # the same message, turned
     assert page2.embeds[0]["footer"]["text"].startswith("Page 2 of 3")
-    assert lines(page2)[10:] == lines(board)[10:]  # Alice is further down, on page 3
+    assert "← **you**" not in page2.text()
     assert not any(b.disabled for b in page2.buttons)
 
     await h.click(alice, page2, page2.buttons[3].custom_id or "")
     page3 = h.last_public()
     assert page3.embeds[0]["footer"]["text"].startswith("Page 3 of 3")
     assert len(lines(page3)) == 6 and "⋯" not in lines(page3)  # Alice is last, tied 14th
-    assert lines(page3)[-1] == lines(board)[-1]
+    assert lines(page3)[-1].startswith("` 14.` Alice — **") and "you" not in lines(page3)[-1]
     assert labels(page3)[2:] == [("Next ›", True), ("Last »", True)]
 
 
@@ -114,7 +114,8 @@ async def test_a_page_beyond_the_last_shows_the_last(h: Harness) -> None:
     board = h.last_public()
     assert lines(board)[0] == "*There are only 2 pages — here is the last.*"
     assert board.embeds[0]["footer"]["text"].startswith("Page 2 of 2")
-    assert "You're not on the ladder yet" in board.text()
+    assert "You're not on the ladder yet" not in board.text()  # said to Carol alone
+    assert "You're not on the ladder yet" in h.last_ephemeral(h.users["carol"]).text()
     with pytest.raises(CannotDoThat, match="minimum"):
         await h.slash(h.users["carol"], "leaderboard", page=0)
 
@@ -269,9 +270,16 @@ async def test_history_buttons_send_records_that_replay(h: Harness) -> None:
         f"`#{older.id}` <t:1700000000:d> vs Alice — **won · they resigned** "
         f"{older.state.totals[1]}–{older.state.totals[0]}"
     )
-    assert [b.label for b in history.buttons] == [f"Record #{newer.id}", f"Record #{older.id}"]
+    assert [b.label for b in history.buttons] == [
+        f"Replay #{newer.id}",
+        f"Record #{newer.id}",
+        f"Replay #{older.id}",
+        f"Record #{older.id}",
+    ]
     assert [b.custom_id for b in history.buttons] == [
+        f"vidrasso:replay-open:{newer.id}",
         f"vidrasso:record:{newer.id}",
+        f"vidrasso:replay-open:{older.id}",
         f"vidrasso:record:{older.id}",
     ]
 
@@ -286,6 +294,11 @@ async def test_history_buttons_send_records_that_replay(h: Harness) -> None:
     replayed = from_record(record)
     assert replayed.totals == newer.state.totals and replayed.outcome == newer.state.outcome
     assert sent not in h.visible_to(alice)
+
+    await h.click(bob, history, f"vidrasso:replay-open:{older.id}")
+    replay = h.last_ephemeral(bob)
+    assert replay.embeds[0]["title"].startswith(f"Replay of game {older.id} · Round 1 · the deal")
+    assert replay not in h.visible_to(alice)
 
 
 async def test_a_game_played_in_discord_reaches_the_ladder(h: Harness) -> None:
@@ -302,7 +315,7 @@ async def test_a_game_played_in_discord_reaches_the_ladder(h: Harness) -> None:
 
     rows = lines(h.last_public())
     assert rows[0].startswith("`  1.` Alice — **") and "1–0 (100%)" in rows[0]
-    assert rows[0].endswith("← **you**") and rows[1].startswith("`  2.` Bob — **")
+    assert "you" not in rows[0] and rows[1].startswith("`  2.` Bob — **")
     await h.slash(alice, "history")
     assert "vs Bob — **won · they resigned** 0–0" in h.last_ephemeral(alice).text()
 

@@ -56,7 +56,7 @@ async def test_public_answers_speak_the_servers_language(h: Harness) -> None:
 
     assert board["title"] == "ヴィドラッソ ランキング · Vidrasso Club"
     rows = str(board["description"]).splitlines()
-    assert rows[0].startswith("`  1.` Alice — ") and rows[0].endswith("← **あなた**")
+    assert rows[0].startswith("`  1.` Alice — ") and "あなた" not in rows[0]
     assert "· 1局 ·" in rows[0] and "点/ラウンド" in rows[0]
     assert board["footer"]["text"].startswith("1/1ページ · 2人 · ")  # type: ignore[index]
     embed = stats.embeds[0]
@@ -74,14 +74,14 @@ async def test_private_answers_speak_the_members_language(h: Harness) -> None:
 
     await h.slash(alice, "history")
     history = h.last_ephemeral(alice)
-    await h.click(alice, history, history.buttons[0].custom_id or "")
+    await h.click(alice, history, history.buttons[1].custom_id or "")
     record = h.last_ephemeral(alice)
     await h.slash(alice, "leaderboard")  # public: the server speaks English
 
     assert history.embeds[0]["title"] == "Alice · 最近の対局 · ヴィドラッソ"
     assert "相手：Bob — **勝ち" in history.text()
     assert history.embeds[0]["footer"]["text"].startswith("下のボタンで")
-    assert [b.label for b in history.buttons] == ["棋譜 #1"]
+    assert [b.label for b in history.buttons] == ["棋譜再生 #1", "棋譜 #1"]
     assert record.content.startswith("対局 ") and record.content.endswith(" の棋譜です。")
     assert h.last_public().embeds[0]["title"] == "Vidrasso ladder · Vidrasso Club"
 

@@ -76,9 +76,7 @@ async def test_managers_commands_speak_the_members_language(h: Harness, clock: F
 
     r = await h.slash(carol, "manage settings", time=600, validate=False)  # shown to all
     assert (
-        r.messages[-1]
-        .text()
-        .startswith("このサーバーのゲーム設定を変えられるのは **サーバー管理**")
+        r.messages[-1].text().startswith("このサーバーのゲーム設定を変えられるのは**サーバー管理**")
     )
     r = await h.slash(mod, "manage settings", time=600)
     embed = r.messages[-1].embeds[0]

@@ -13,7 +13,14 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Sequence
 
-from bot.clocks.model import GameEvent, MoveClock, NotifyMode, NotifyPrefs, QuietHours
+from bot.clocks.model import (
+    GameEvent,
+    MoveClock,
+    NotifyMode,
+    NotifyPrefs,
+    QuietHours,
+    is_time_zone,
+)
 from bot.play.model import Game
 from bot.shards import Shards
 from bot.storage.sql.games import GAME_COLUMNS, GameRows
@@ -90,11 +97,12 @@ WHERE deadline_at IS NOT NULL
 
 SELECT_PREFS = "SELECT * FROM notify_prefs WHERE user_id = ?"
 PUT_PREFS = """
-INSERT INTO notify_prefs (user_id, mode, quiet_start, quiet_end, utc_offset, updated_at)
-VALUES (?, ?, ?, ?, ?, ?)
+INSERT INTO notify_prefs (user_id, mode, quiet_start, quiet_end, utc_offset, time_zone, updated_at)
+VALUES (?, ?, ?, ?, ?, ?, ?)
 ON CONFLICT (user_id) DO UPDATE SET
     mode = excluded.mode, quiet_start = excluded.quiet_start, quiet_end = excluded.quiet_end,
-    utc_offset = excluded.utc_offset, updated_at = excluded.updated_at
+    utc_offset = excluded.utc_offset, time_zone = excluded.time_zone,
+    updated_at = excluded.updated_at
 """
 
 # --- events -------------------------------------------------------------------------------
@@ -132,10 +140,13 @@ def _clock_args(game_id: int, clock: MoveClock) -> tuple[object, ...]:
 
 
 def prefs_from_row(row: Row) -> NotifyPrefs:
+    zone = row["time_zone"]
+    if zone is not None and not is_time_zone(zone):
+        zone = None  # a zone this system no longer knows: read as the fixed offset
     quiet = None
     if row["quiet_start"] is not None and row["quiet_end"] is not None:
-        quiet = QuietHours(row["quiet_start"], row["quiet_end"], row["utc_offset"])
-    return NotifyPrefs(NotifyMode(row["mode"]), quiet)
+        quiet = QuietHours(row["quiet_start"], row["quiet_end"], row["utc_offset"], zone)
+    return NotifyPrefs(NotifyMode(row["mode"]), quiet, zone)
 
 
 def event_from_row(row: Row) -> GameEvent:
@@ -238,6 +249,7 @@ class SqlClockStore:
                 None if quiet is None else quiet.start,
                 None if quiet is None else quiet.end,
                 0 if quiet is None else quiet.utc_offset,
+                prefs.time_zone,
                 now,
             ),
         )

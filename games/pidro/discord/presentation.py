@@ -13,7 +13,6 @@ kill are chosen together in one menu, then confirmed.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
 from typing import Any
 
 import discord
@@ -26,6 +25,7 @@ from cogs.ui.common import COLOUR, seat_name
 from cogs.ui.i18n import N_, Words
 from games.pidro import drawing as drawn
 from games.pidro.discord import guide as rules
+from games.pidro.discord import replay as replay_text
 from games.pidro.drawing import table_png
 from games.pidro.rules import (
     MAX_BID,
@@ -50,7 +50,6 @@ from games.pidro.rules import (
     TrumpNamed,
     highest_bid,
     partner_of,
-    replay,
     team_of,
 )
 
@@ -59,6 +58,9 @@ TEAM_COLOURS = tuple(discord.Colour.from_rgb(*rgb) for rgb in drawn.TEAM_COLOURS
 """Team A (seats 0 and 2) blue, team B (seats 1 and 3) purple, as on the drawn table: the
 table's colour follows the team to move."""
 OVER_COLOUR = discord.Colour.gold()
+REPLAY_FOOTER = N_(
+    "Replay (below) shows every round with every hand; the attached record is for export."
+)
 TEAM_LETTERS = (N_("A"), N_("B"))
 SUIT_NAMES: Mapping[Suit, str] = {
     Suit.SPADES: N_("spades"),
@@ -318,6 +320,19 @@ def hand_embed(game: Game, view: TableView, note: str | None, tr: Words) -> disc
     return embed
 
 
+def partner_bid_text(game: Game, view: TableView, tr: Words) -> str:
+    """What the viewer's partner bid this hand (their last word), or that they have not yet."""
+    assert view.seat is not None
+    partner = partner_of(view.seat)
+    said = [b for b in view.bids if b.seat == partner]
+    name = seat_name(game, partner, tr)
+    if not said:
+        return tr("Your partner {player} has not bid yet.", player=name)
+    if said[-1].points is None:
+        return tr("Your partner {player} passed.", player=name)
+    return tr("Your partner {player} bid {bid}.", player=name, bid=said[-1].points)
+
+
 def prompt_text(game: Game, view: TableView, tr: Words) -> str:
     """What the viewer should do now, or what the others are doing."""
     assert view.seat is not None and view.hand is not None
@@ -331,17 +346,17 @@ def prompt_text(game: Game, view: TableView, tr: Words) -> str:
             "Bid how many of the hand's 14 points your team will take (6 to 14), or pass. "
             "The highest bidder names trumps."
         )
-        if best is None:
-            return intro
-        return (
-            intro
-            + "\n"
-            + tr(
-                "Highest so far: {bid} by {player}.",
-                bid=best.points,
-                player=seat_name(game, best.seat, tr),
+        lines = [intro]
+        if best is not None:
+            lines.append(
+                tr(
+                    "Highest so far: {bid} by {player}.",
+                    bid=best.points,
+                    player=seat_name(game, best.seat, tr),
+                )
             )
-        )
+        lines.append(partner_bid_text(game, view, tr))
+        return "\n".join(lines)
     if view.phase is Phase.TRUMP:
         assert view.contract is not None
         how = (
@@ -616,7 +631,7 @@ def game_over_embed(
             changes.append(f"{seat_name(game, seat, tr)} {before} → {after} ({after - before:+d})")
     if changes:
         embed.add_field(name=tr("Ratings"), value="\n".join(changes), inline=False)
-    embed.set_footer(text=tr("The game's record is attached: open it to replay or study the game."))
+    embed.set_footer(text=tr(REPLAY_FOOTER))
     return embed
 
 
@@ -631,35 +646,6 @@ def tricks_embed(game: Game, view: TableView, tr: Words) -> discord.Embed:
         description="\n".join(lines) if lines else tr("No trick has been played this hand yet."),
         colour=COLOUR,
     )
-
-
-# --- the replay -------------------------------------------------------------------------------
-
-
-@lru_cache(maxsize=32)
-def positions(text: str) -> tuple[GameState, ...]:
-    """A finished game's positions for the replay: when trumps are named, before each trick,
-    at each hand's end, and the end of the game. Keyed by the stored state (a finished game
-    never changes)."""
-    final = PIDRO.loads(text)
-    found: list[GameState] = []
-    for state, _ in replay(PIDRO.record(final, ["0", "1", "2", "3"]), check_legal=False):
-        if not state.hands:
-            continue
-        phase = state.phase
-        if (phase is Phase.PLAY and not state.hand.plays) or phase is Phase.DEAL:
-            found.append(state)
-    found.append(final)
-    return tuple(found)
-
-
-def replay_title(state: GameState, tr: Words) -> str:
-    if state.is_over:
-        return tr("The end")
-    view = PIDRO.view(state, None)
-    if state.phase is Phase.DEAL:
-        return tr("Hand {n} · the hand is over", n=view.hand_number)
-    return tr("Hand {n} · trick {trick}", n=view.hand_number, trick=len(view.tricks) + 1)
 
 
 # --- the contract -----------------------------------------------------------------------------
@@ -690,6 +676,9 @@ class PidroPresentation:
     def tricks(self, game: Game, view: TableView, tr: Words) -> discord.Embed:
         return tricks_embed(game, view, tr)
 
+    def tricks_to_show(self, view: TableView) -> bool:
+        return view.phase is Phase.PLAY or bool(view.tricks)
+
     def move_note(self, moved: Moved, tr: Words) -> str:
         return move_note(moved, tr)
 
@@ -715,17 +704,40 @@ class PidroPresentation:
         return game_over_embed(game, view, ratings, tr)
 
     def replay_pages(self, game: Game) -> int:
-        return len(positions(PIDRO.dumps(game.state)))
+        return len(replay_text.positions(PIDRO.dumps(game.state))[0])
+
+    def replay_rounds(self, game: Game) -> Sequence[int]:
+        return replay_text.positions(PIDRO.dumps(game.state))[1]
 
     def replay_page(
         self, game: Game, page: int, names: Sequence[str], tr: Words
     ) -> tuple[discord.Embed, bytes | None]:
-        state = positions(PIDRO.dumps(game.state))[page]
+        state = replay_text.positions(PIDRO.dumps(game.state))[0][page]
         public = PIDRO.view(state, None)
-        embed = table_embed(game, public, tr)
-        embed.title = tr(
-            "Replay of game {game} · {where}", game=game.id, where=replay_title(state, tr)
-        )
+        hand = state.hand
+        where = replay_text.where(state, tr)
+        title = tr("Replay of game {game} · {where}", game=game.id, where=where)
+        if replay_text.is_deal(state):  # every card as dealt
+            embed = discord.Embed(
+                title=title,
+                description="\n".join(replay_text.dealt_lines(game, hand, tr)),
+                colour=COLOUR,
+            )
+        else:
+            embed = table_embed(game, public, tr)
+            embed.title = title
+            if not state.is_over and state.phase is not Phase.DEAL:
+                embed.add_field(
+                    name=tr("Every card"),
+                    value="\n".join(replay_text.held_lines(game, hand, tr)),
+                    inline=False,
+                )
+        if replay_text.is_deal(state) or state.phase in (Phase.DEAL, Phase.OVER):
+            embed.add_field(
+                name=tr("Hand {n} in short", n=hand.number),
+                value="\n".join(replay_text.summary_lines(game, game.state, hand.number, tr)),
+                inline=False,
+            )
         return embed, table_png(public, names, key=("replay", game.id, tr.language), words=tr)
 
     def tip(self, view: TableView, shown: frozenset[str], tr: Words) -> tuple[str, str] | None:

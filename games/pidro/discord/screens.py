@@ -9,11 +9,11 @@ from bot.drawing.message import message_png
 from bot.games import rules_for
 from bot.ladder.rating import INITIAL, rate
 from bot.play.model import Game
-from cogs.ui.buttons import table_view
 from cogs.ui.gallery import BOT, NAMES, PLAYERS, WIDTH, draw, stored_game
 from cogs.ui.guides import PICTURE
 from cogs.ui.hands import Hands
 from cogs.ui.i18n import Words
+from cogs.ui.table import table_buttons
 from games.pidro import rules as pidro
 from games.pidro.discord import guide as pidro_rules
 from games.pidro.discord import presentation as pidro_shown
@@ -65,7 +65,7 @@ def pidro_table(state: pidro.GameState, tr: Words) -> bytes:
     picture = pidro_shown.PRESENTATION.picture(game, public, PIDRO_NAMES, tr)
     line = pidro_shown.turn_text(game, public, tr)
     embed = pidro_shown.table_embed(game, public, tr)
-    return draw(line, embed, table_view(game.id, game.kind, tr), picture=picture)
+    return draw(line, embed, table_buttons(game, tr), picture=picture)
 
 
 def pidro_hand(state: pidro.GameState, seat: int, tr: Words, pending: str | None = None) -> bytes:

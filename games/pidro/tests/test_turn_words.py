@@ -31,3 +31,24 @@ def test_after_a_14_the_next_may_bid_14_too_not_over_it() -> None:
     assert "over 14" not in line
     japanese = turn_text(pidro_game_of(state), pidro.view(state, None), Words("ja"))
     assert "14を重ねれば" in japanese
+
+
+def test_a_bidders_hand_shows_the_partners_bid_and_the_highest() -> None:
+    from games.pidro.discord.presentation import prompt_text
+
+    state = pidro.new_game(random.Random(4))
+    first = state.to_act[0]
+    state, _ = pidro.apply(state, pidro.Bid(first, 7))
+    second = state.to_act[0]
+    state, _ = pidro.apply(state, pidro.Bid(second, None))
+    third = state.to_act[0]  # the first bidder's partner
+    assert third == pidro.partner_of(first)
+    game = pidro_game_of(state)
+    said = prompt_text(game, pidro.view(state, third), Words("en"))
+    partner = f"<@{game.player_ids[first]}>"
+    assert f"Highest so far: 7 by {partner}." in said
+    assert f"Your partner {partner} bid 7." in said
+    state, _ = pidro.apply(state, pidro.Bid(third, 8))
+    fourth = state.to_act[0]
+    said = prompt_text(game, pidro.view(state, fourth), Words("ja"))
+    assert f"パートナーの <@{game.player_ids[second]}> さんはパスしました。" in said

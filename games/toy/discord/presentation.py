@@ -58,6 +58,9 @@ class HighCardPresentation:
     def tricks(self, game: Game, view: View, tr: Words) -> discord.Embed:
         return discord.Embed(description=" ".join(map(str, view.trick)) or "—")
 
+    def tricks_to_show(self, view: View) -> bool:
+        return True
+
     def move_note(self, moved: Moved, tr: Words) -> str:
         return tr("Played.")
 
@@ -98,6 +101,9 @@ class HighCardPresentation:
 
     def replay_pages(self, game: Game) -> int:
         return 1
+
+    def replay_rounds(self, game: Game) -> Sequence[int]:
+        return (0,)
 
     def replay_page(
         self, game: Game, page: int, names: Sequence[str], tr: Words

@@ -9,7 +9,6 @@ The generic flows reach this module through ``PRESENTATION`` (see :mod:`cogs.ui.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
 from typing import Any
 
 import discord
@@ -21,9 +20,11 @@ from cogs.ui.buttons import MoveButton, Option, PickButton, PickSelect
 from cogs.ui.common import COLOUR
 from cogs.ui.i18n import ENGLISH_WORDS, N_, Words
 from games.vidrasso.discord import guide as rules
+from games.vidrasso.discord import replay as replay_text
 from games.vidrasso.discord.ladder import ladder_fields, ladder_summary
 from games.vidrasso.discord.learn import tip
 from games.vidrasso.discord.names import SUIT_ONE, named
+from games.vidrasso.discord.replay import summary_lines
 from games.vidrasso.drawing import table_png
 from games.vidrasso.rules import (
     TRICKS_PER_ROUND,
@@ -31,7 +32,6 @@ from games.vidrasso.rules import (
     BidKind,
     Card,
     CardPlayed,
-    GameState,
     Gift,
     GiftGiven,
     Phase,
@@ -47,8 +47,6 @@ from games.vidrasso.rules import (
     TrickTaken,
     TrumpChosen,
     Trumps,
-    replay,
-    to_record,
 )
 
 VIDRASSO = rules_for("vidrasso")
@@ -57,6 +55,9 @@ SEAT_COLOURS = (discord.Colour(0x3B82F6), discord.Colour(0xE67E22))
 BOTH_COLOUR = discord.Colour(0x9B59B6)
 """The table's colour while it waits for both (the gifts)."""
 OVER_COLOUR = discord.Colour.gold()
+REPLAY_FOOTER = N_(
+    "Replay (below) shows every round with every hand; the attached record is for export."
+)
 TRUMP_LEGEND = N_("Blue buttons are trumps: the trump rank's four cards, then the trump suit.")
 SUIT_PROMPT = N_("Trump suit: its cards beat plain cards…")
 RANK_PROMPT = N_("Trump rank: its four cards beat every other card…")
@@ -316,32 +317,22 @@ def prompt_text(view: TableView, player_ids: Sequence[int], tr: Words) -> str:
 
 
 def round_embed(
-    summary: RoundSummary, player_ids: Sequence[int], last: Trick | None, tr: Words
+    summary: RoundSummary,
+    player_ids: Sequence[int],
+    last: Trick | None,
+    tr: Words,
+    *,
+    game_over: bool = False,
 ) -> discord.Embed:
-    """End of a round: the last trick, points taken, both gifts revealed, scores, totals."""
-    embed = discord.Embed(title=tr("Round {n} is over", n=summary.number), colour=COLOUR)
+    """End of a round: the last trick, then the round's summary (both gifts revealed, whose
+    went to whom, the scores, the totals, and who names the first trump next)."""
+    embed = discord.Embed(
+        title=tr("Round {n} is over", n=summary.number),
+        description="\n".join(summary_lines(summary, player_ids, tr, game_over=game_over)),
+        colour=COLOUR,
+    )
     if last is not None:
         embed.add_field(name=tr("Last trick"), value=trick_text(last, player_ids, tr), inline=False)
-    for seat in (0, 1):
-        gift_in = summary.gifts[1 - seat]
-        embed.add_field(
-            name=tr("Dealer") if summary.dealer == seat else tr("Player"),
-            value=tr(
-                "{player}\ntook {taken} + gift {card} ({points}) = **{score}**",
-                player=name(player_ids, seat),
-                taken=summary.captured[seat],
-                card=gift_in.display,
-                points=gift_in.points,
-                score=summary.scores[seat],
-            ),
-            inline=True,
-        )
-    embed.add_field(
-        name=tr("Totals"),
-        value=f"{name(player_ids, 0)} **{summary.totals[0]}** · "
-        f"{name(player_ids, 1)} **{summary.totals[1]}**",
-        inline=False,
-    )
     return embed
 
 
@@ -394,7 +385,7 @@ def game_over_embed(
             changes.append(f"{name(player_ids, seat)} {before} → {after} ({after - before:+d})")
     if changes:
         embed.add_field(name=tr("Ratings"), value="\n".join(changes), inline=False)
-    embed.set_footer(text=tr("The game's record is attached: open it to replay or study the game."))
+    embed.set_footer(text=tr(REPLAY_FOOTER))
     return embed
 
 
@@ -538,36 +529,6 @@ def _confirm(game_id: int, view: TableView, move: str, tr: Words) -> MoveButton:
     )
 
 
-@lru_cache(maxsize=32)
-def positions(text: str) -> tuple[GameState, ...]:
-    """A game's positions trick by trick, for the replay: before each trick of each round,
-    each round's end, and the end of the game. Keyed by the stored state (a finished game
-    never changes)."""
-    final = VIDRASSO.loads(text)
-    found: list[GameState] = []
-    for state, _ in replay(to_record(final), check_legal=False):
-        if not state.rounds:
-            continue  # before the first deal
-        if (state.phase is Phase.PLAY and not state.round.trick) or state.phase is Phase.DEAL:
-            found.append(state)
-    found.append(final)
-    return tuple(found)
-
-
-def replay_title(state: GameState, tr: Words) -> str:
-    rnd = state.round
-    if state.is_over:
-        return tr("The end")
-    if state.phase is Phase.DEAL:
-        return tr("Round {n} · the round is over", n=rnd.number)
-    return tr(
-        "Round {n} · trick {trick} of {total}",
-        n=rnd.number,
-        trick=len(rnd.tricks) + 1,
-        total=TRICKS_PER_ROUND,
-    )
-
-
 def move_note(moved: Moved, tr: Words) -> str:
     """A short line for the mover, about what just happened."""
     for event in reversed(moved.events):
@@ -620,6 +581,9 @@ class VidrassoPresentation:
     def tricks(self, game: Game, view: TableView, tr: Words) -> discord.Embed:
         return tricks_embed(view, game.player_ids, tr)
 
+    def tricks_to_show(self, view: TableView) -> bool:
+        return view.phase is Phase.PLAY or bool(view.tricks)
+
     def move_note(self, moved: Moved, tr: Words) -> str:
         return move_note(moved, tr)
 
@@ -641,8 +605,15 @@ class VidrassoPresentation:
             return []
         public = VIDRASSO.view(moved.game.state, None)
         summaries = {s.number: s for s in public.finished_rounds}
+        over = moved.game.state.is_over
         return [
-            round_embed(summaries[n], moved.game.player_ids, last_trick_of_round(moved, n), tr)
+            round_embed(
+                summaries[n],
+                moved.game.player_ids,
+                last_trick_of_round(moved, n),
+                tr,
+                game_over=over and n == max(summaries),
+            )
             for n in ended
             if n in summaries
         ]
@@ -653,17 +624,44 @@ class VidrassoPresentation:
         return game_over_embed(view, game.player_ids, ratings, tr)
 
     def replay_pages(self, game: Game) -> int:
-        return len(positions(VIDRASSO.dumps(game.state)))
+        return len(replay_text.positions(VIDRASSO.dumps(game.state))[0])
+
+    def replay_rounds(self, game: Game) -> Sequence[int]:
+        return replay_text.positions(VIDRASSO.dumps(game.state))[1]
 
     def replay_page(
         self, game: Game, page: int, names: Sequence[str], tr: Words
     ) -> tuple[discord.Embed, bytes | None]:
-        state = positions(VIDRASSO.dumps(game.state))[page]
+        state = replay_text.positions(VIDRASSO.dumps(game.state))[0][page]
+        ids = game.player_ids
         public = VIDRASSO.view(state, None)
-        embed = table_embed(public, game.player_ids, tr)
-        embed.title = tr(
-            "Replay of game {game} · {where}", game=game.id, where=replay_title(state, tr)
+        rnd = state.round
+        summary = replay_text.round_summary(game.state, rnd.number)
+        title = tr(
+            "Replay of game {game} · {where}", game=game.id, where=replay_text.where(state, tr)
         )
+        if rnd.phase is Phase.TRUMP and not rnd.bids:  # the deal: every card as dealt
+            embed = discord.Embed(
+                title=title,
+                description="\n".join(replay_text.dealt_lines(rnd, ids, tr)),
+                colour=COLOUR,
+            )
+        else:
+            embed = table_embed(public, ids, tr)
+            embed.title = title
+            if not state.is_over and state.phase is not Phase.DEAL:
+                embed.add_field(
+                    name=tr("Every card"),
+                    value="\n".join(replay_text.held_lines(rnd, ids, tr)),
+                    inline=False,
+                )
+        if summary is not None and (state.phase is not Phase.PLAY or state.is_over):
+            last = summary.number >= len(game.state.rounds)  # no round was dealt after it
+            embed.add_field(
+                name=tr("Round {n} in short", n=summary.number),
+                value="\n".join(replay_text.summary_lines(summary, ids, tr, game_over=last)),
+                inline=False,
+            )
         return embed, table_png(public, names, key=("replay", game.id, tr.language), words=tr)
 
     def tip(self, view: TableView, shown: frozenset[str], tr: Words) -> tuple[str, str] | None:

@@ -12,11 +12,11 @@ from bot.games import rules_for
 from bot.ladder.rating import INITIAL, rate
 from bot.play.model import Game
 from bot.play.service import Moved
-from cogs.ui.buttons import ReplayButton, table_view
-from cogs.ui.common import of_items
 from cogs.ui.gallery import ALICE, BOB, draw, stored_game
 from cogs.ui.hands import Hands
 from cogs.ui.i18n import Words
+from cogs.ui.replay import replay_view
+from cogs.ui.table import table_buttons
 from games.vidrasso.discord import presentation as shown
 from games.vidrasso.rules import Bid, Event, GameState, Gift, Phase, RoundEnded, legal_actions
 
@@ -51,7 +51,7 @@ def table_screen(state: GameState, tr: Words) -> bytes:
     picture = shown.PRESENTATION.picture(game, public, ["Alice", "Bob"], tr)
     line = shown.turn_text(public, game.player_ids, tr)
     embed = shown.table_embed(public, game.player_ids, tr)
-    return draw(line, embed, table_view(game.id, game.kind, tr), picture=picture)
+    return draw(line, embed, table_buttons(game, tr), picture=picture)
 
 
 def hand_screen(
@@ -124,7 +124,11 @@ def screens(seed: int, tr: Words) -> dict[str, bytes]:
     page = 5
     embed, picture = shown.PRESENTATION.replay_page(over, page, ["Alice", "Bob"], tr)
     pages = shown.PRESENTATION.replay_pages(over)
+    starts = shown.PRESENTATION.replay_rounds(over)
     embed.set_footer(text=tr("Page {n} of {pages}", n=page + 1, pages=pages))
-    view = of_items(ReplayButton(over.id, page - 1, False), ReplayButton(over.id, page + 1, True))
+    view = replay_view(over, page, pages, starts, tr)
     out["12-replay"] = draw(None, embed, view, picture=picture)
+    embed, picture = shown.PRESENTATION.replay_page(over, starts[-1], ["Alice", "Bob"], tr)
+    view = replay_view(over, starts[-1], pages, starts, tr)
+    out["13-replay-deal"] = draw(None, embed, view, picture=picture)
     return out
