@@ -70,6 +70,25 @@ def target_choices(rules: GameRules) -> list[app_commands.Choice[int]]:
     ]
 
 
+COMPUTER_GAME = N_("{player} plays {game} against me ({level}, to {target}). Good luck!")
+COMPUTER_GAME_ONE = N_("{player} plays {game} against me ({level}). Good luck!")
+"""The opening line of a game against the computer: to points, or (one target) one game."""
+
+
+def has_target_choice(rules: GameRules) -> bool:
+    """Whether a game is played to points a challenge chooses: a game with one target (one
+    game is the whole match) offers no ``target`` option."""
+    return len(rules.targets) > 1
+
+
+def target_option(rules: GameRules) -> list[inspect.Parameter]:
+    """The ``target`` option of a game's commands, where it has a choice."""
+    if not has_target_choice(rules):
+        return []
+    keyword = inspect.Parameter.KEYWORD_ONLY
+    return [inspect.Parameter("target", keyword, annotation=int | None, default=None)]
+
+
 def challenge_command(cog: Play, rules: GameRules) -> Subcommand:
     """``challenge`` for a game: one member option per seat to fill, named by the game. The
     seats the fewest players need are required, the others (up to the most players) optional:
@@ -105,7 +124,7 @@ def challenge_command(cog: Play, rules: GameRules) -> Subcommand:
                 annotation=discord.Interaction,
             ),
             *players,
-            inspect.Parameter("target", keyword, annotation=int | None, default=None),
+            *target_option(rules),
             inspect.Parameter("per_move", keyword, annotation=int | None, default=None),
         ]
     )
@@ -113,13 +132,15 @@ def challenge_command(cog: Play, rules: GameRules) -> Subcommand:
     names = {f"player{i}": invite.option for i, invite in enumerate(rules.invites, start=1)}
     helps = {f"player{i}": invite.description for i, invite in enumerate(rules.invites, start=1)}
     points = " or ".join(str(t) for t in rules.targets)
+    if has_target_choice(rules):
+        helps["target"] = f"Points to win: {points}"
     callback = app_commands.describe(
-        **helps,
-        target=f"Points to win: {points}",
-        per_move="Time for each move (default: this server's, usually 24 hours)",
+        **helps, per_move="Time for each move (default: this server's, usually 24 hours)"
     )(callback)
     callback = app_commands.rename(**names, per_move="time")(callback)
-    callback = app_commands.choices(target=target_choices(rules), per_move=TIME_CHOICES)(callback)
+    if has_target_choice(rules):
+        callback = app_commands.choices(target=target_choices(rules))(callback)
+    callback = app_commands.choices(per_move=TIME_CHOICES)(callback)
     noun = "a member" if len(rules.invites) == 1 else "members"
     return app_commands.Command(
         name="challenge", description=f"Challenge {noun} to a game", callback=callback
@@ -134,15 +155,22 @@ def play_bot_command(cog: Play, rules: GameRules) -> Subcommand:
     ) -> None:
         await cog.play_bot(interaction, rules, level, target)
 
-    callback: Any = app_commands.describe(
-        level="How strong the computer plays",
-        target="Points to win: " + " or ".join(str(t) for t in rules.targets),
-    )(play_bot)
+    async def play_bot_game(interaction: discord.Interaction, level: str | None = None) -> None:
+        await cog.play_bot(interaction, rules, level, None)
+
     levels: list[app_commands.Choice[str]] = [
         app_commands.Choice(name=n, value=n) for n in rules.levels
     ]
+    callback: Any
+    if has_target_choice(rules):
+        callback = app_commands.describe(
+            level="How strong the computer plays",
+            target="Points to win: " + " or ".join(str(t) for t in rules.targets),
+        )(play_bot)
+        callback = app_commands.choices(target=target_choices(rules))(callback)
+    else:  # one game is the whole match: no points to choose
+        callback = app_commands.describe(level="How strong the computer plays")(play_bot_game)
     callback = app_commands.choices(level=levels)(callback)
-    callback = app_commands.choices(target=target_choices(rules))(callback)
     return app_commands.Command(
         name="play-bot", description="Play a game against the computer", callback=callback
     )
@@ -331,9 +359,10 @@ class Play(commands.Cog):
             target=target,
         )
         tr = await self.bot.publisher.words(interaction.guild.id)
+        opening = COMPUTER_GAME if has_target_choice(rules) else COMPUTER_GAME_ONE
         sending = interaction.response.send_message(
             tr(
-                "{player} plays {game} against me ({level}, to {target}). Good luck!",
+                opening,
                 player=mention(interaction.user.id),
                 game=tr(rules.title),
                 level=tr(level),

@@ -14,7 +14,7 @@ from bot.play.model import ACCEPTED, CANCELLED, DECLINED, OPEN, Challenge, Game,
 from cogs.ui.buttons import challenge_view
 from cogs.ui.clock_text import preset_text
 from cogs.ui.common import answer, mention
-from cogs.ui.i18n import Words
+from cogs.ui.i18n import N_, Words
 
 if TYPE_CHECKING:
     from bot.app import CardBot
@@ -30,14 +30,18 @@ def challenge_text(row: Challenge, tr: Words, *, expired: bool = False) -> str:
         "game": tr(row.rules.title),
         "target": row.target,
     }
+    to_points = len(row.rules.targets) > 1  # a game of one target is played to no points
     if row.time_per_move is not None:
-        who = tr(
-            "{challenger} challenges {invited} to {game} (to {target}, {time} per move)",
-            time=preset_text(row.time_per_move, tr),
-            **values,
+        timed = (
+            N_("{challenger} challenges {invited} to {game} (to {target}, {time} per move)")
+            if to_points
+            else N_("{challenger} challenges {invited} to {game} ({time} per move)")
         )
-    else:
+        who = tr(timed, time=preset_text(row.time_per_move, tr), **values)
+    elif to_points:
         who = tr("{challenger} challenges {invited} to {game} (to {target})", **values)
+    else:
+        who = tr("{challenger} challenges {invited} to {game}", **values)
     status = "expired" if expired else row.status
     if status == OPEN:
         return tr(
