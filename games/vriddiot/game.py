@@ -52,7 +52,6 @@ from games.vriddiot.rules import (
     SeatAction,
     TableView,
     Termination,
-    TimeOut,
     Toss,
     WarDeclared,
 )

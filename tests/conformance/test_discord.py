@@ -93,11 +93,17 @@ async def check_finished(h: Harness, rules: GameRules, game: Game) -> None:
         assert await tx.ladder.is_recorded(game.id), "the ladder did not record the game"
 
 
+def target_of(rules: GameRules) -> dict[str, int]:
+    """The ``target`` option of a game's commands: the shortest game, where there is a choice
+    (a game of one target has no such option)."""
+    return {"target": min(rules.targets)} if len(rules.targets) > 1 else {}
+
+
 async def test_a_member_plays_a_whole_game_against_the_computer(
     h: Harness, rules: GameRules
 ) -> None:
     me = h.users[PEOPLE[0]]
-    await h.slash(me, f"{rules.kind} play-bot", level=rules.levels[0], target=min(rules.targets))
+    await h.slash(me, f"{rules.kind} play-bot", level=rules.levels[0], **target_of(rules))
     (game,) = await service_of(h).games_of(h.guild.id, me.id)
     assert game.kind == rules.kind and game.seat_of(me.id) == 0
     assert all(game.is_computer(s) for s in range(1, rules.seat_range[0]))
@@ -106,14 +112,15 @@ async def test_a_member_plays_a_whole_game_against_the_computer(
 
 async def test_members_in_every_seat_play_a_whole_game(h: Harness, rules: GameRules) -> None:
     me = h.users[PEOPLE[0]]
-    invited = {i.option: h.users[PEOPLE[n]] for n, i in enumerate(rules.invites, start=1)}
-    await h.slash(me, f"{rules.kind} challenge", target=min(rules.targets), **invited)
+    fewest = rules.invites[: rules.seat_range[0] - 1]  # the seats a challenge must fill
+    invited = {i.option: h.users[PEOPLE[n]] for n, i in enumerate(fewest, start=1)}
+    await h.slash(me, f"{rules.kind} challenge", **target_of(rules), **invited)
     accept = button_id(h.last_public(), "vidrasso:challenge:").replace(":decline", ":accept")
     for member in invited.values():
         await h.click(member, h.last_public(), accept)
     (game,) = await service_of(h).games_of(h.guild.id, me.id)
     assert game.kind == rules.kind and not game.has_computer
-    seats = {i.seat: m.id for i, m in zip(rules.invites, invited.values(), strict=True)}
+    seats = {i.seat: m.id for i, m in zip(fewest, invited.values(), strict=True)}
     assert game.player_ids == (me.id, *(seats[s] for s in range(1, rules.seat_range[0])))
     finished = await play_to_the_end(h, rules, game.id)
     await check_finished(h, rules, finished)
