@@ -132,11 +132,11 @@ def challenge_command(cog: Play, rules: GameRules) -> Subcommand:
     names = {f"player{i}": invite.option for i, invite in enumerate(rules.invites, start=1)}
     helps = {f"player{i}": invite.description for i, invite in enumerate(rules.invites, start=1)}
     points = " or ".join(str(t) for t in rules.targets)
-    if has_target_choice(rules):
-        helps["target"] = f"Points to win: {points}"
     callback = app_commands.describe(
         **helps, per_move="Time for each move (default: this server's, usually 24 hours)"
     )(callback)
+    if has_target_choice(rules):
+        callback = app_commands.describe(target=f"Points to win: {points}")(callback)
     callback = app_commands.rename(**names, per_move="time")(callback)
     if has_target_choice(rules):
         callback = app_commands.choices(target=target_choices(rules))(callback)

@@ -28,7 +28,7 @@ from bot.play.model import Game
 from bot.play.service import Moved
 from cogs.ui.buttons import MoveButton, Option, PickButton, PickSelect
 from cogs.ui.common import COLOUR, seat_name
-from cogs.ui.i18n import N_, Words
+from cogs.ui.i18n import Words
 from games.vriddiot.discord import guide as rules_guide
 from games.vriddiot.game import GAME, group_of
 from games.vriddiot.rules import (
@@ -75,8 +75,6 @@ PILE_LAYERS_SHOWN = 4
 """The pile's top layers the table lists (the picture shows them too)."""
 OVER_COLOUR = discord.Colour.gold()
 WAR_COLOUR = discord.Colour.red()
-
-SUIT_WORDS = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs")}
 
 
 # --- words ----------------------------------------------------------------------------------
