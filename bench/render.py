@@ -1,10 +1,13 @@
 """Table picture benchmark: what each registered game's table costs to draw, and how quick the
 first one is after a start.
 
-For every game in the registry (``bot.games.GAMES``) it plays seeded random games through the
-rules contract (uniform legal moves, chance steps settled), takes every ``--every``-th state of
-each, and draws the public view of each as the bot does (the game's presentation's
-``picture``, in the reader's ``Words``):
+For every game in the registry (``bot.games.GAMES``), or those named by ``--game``, it plays
+seeded random games through the rules contract (uniform legal moves, chance steps settled) at
+each seat count of ``--players`` (default: the game's smallest), takes every ``--every``-th
+state of each, and draws the public view of each as the bot does (the game's presentation's
+``picture``, in the reader's ``Words``). A game named by ``--game`` that is not registered yet
+is drawn straight from its folder: its ``rules`` package (``new_game(rng, seats)``,
+``legal_actions``, ``apply``, ``settle``, ``view``) and its ``drawing.table_png``:
 
 - *here*: in this process, uncached, one at a time: the CPU time (``time.process_time``) and
   the wall time of each picture, and the PNG's size;
@@ -17,6 +20,7 @@ Heavy imports wait for :func:`main`: a spawned worker imports this script as its
 and must start as cold as the bot's own workers do (``python -m bot`` imports nothing there).
 
     .venv/bin/python bench/render.py [--games N] [--every K] [--seed S] [--language ja]
+    .venv/bin/python bench/render.py --game vriddiot --players 5,8
 """
 
 from __future__ import annotations
@@ -35,8 +39,18 @@ FIRST_OVER_STEADY = 2.0
 """The first picture after a start at most this many times the steady p50 (issue 22)."""
 MOVES = 160
 """The most moves of a random game drawn."""
-NAMES = ("Alice", "Bartholomew the Unhurried", "Carol", "Dmitri")
-JAPANESE_NAMES = ("山田花子", "Bartholomew the Unhurried", "太郎", "Dmitri")
+NAMES = ("Alice", "Bartholomew the Unhurried", "Carol", "Dmitri", "Eve", "Fumiko", "Gustav")
+NAMES += ("Hanna", "Ivo", "Jo")
+JAPANESE_NAMES = (
+    "山田花子",
+    "Bartholomew the Unhurried",
+    "太郎",
+    "Dmitri",
+    "Eve",
+    "文子",
+    "Gustav",
+)
+JAPANESE_NAMES += ("Hanna", "Ivo", "次郎")
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -51,11 +65,11 @@ def line(label: str, times: list[float]) -> str:
     )
 
 
-def random_states(rules: Any, seed: int) -> list[Any]:
+def random_states(rules: Any, seed: int, seats: int) -> list[Any]:
     """The states of a game of uniformly random legal moves, through the rules contract, to
     its end or for :data:`MOVES` moves (random bids may sink both sides of a game for ever)."""
     rng = random.Random(seed)
-    state = rules.new_game(rng, rules.targets[0], rules.seat_range[0])
+    state = rules.new_game(rng, rules.targets[0], seats)
     states = [state]
     while rules.outcome(state) is None and len(states) <= MOVES:
         to_act = rules.to_act(state)
@@ -67,12 +81,59 @@ def random_states(rules: Any, seed: int) -> list[Any]:
     return states
 
 
+class Unregistered:
+    """A game not in the registry yet, drawn straight from its folder: the rules contract's
+    few calls this benchmark makes, over the game's ``rules`` package, and its table picture."""
+
+    def __init__(self, kind: str) -> None:
+        from importlib import import_module
+
+        self.kind = kind
+        self.title = kind.capitalize()
+        self.rules = import_module(f"games.{kind}.rules")
+        self.table_png = import_module(f"games.{kind}.drawing").table_png
+        self.targets = (0,)
+
+    def new_game(self, rng: random.Random, target: int, seats: int) -> Any:
+        try:
+            return self.rules.new_game(rng, seats)
+        except ValueError:  # more seats than one deck serves: the larger deck (Vriddiot's)
+            return self.rules.new_game(rng, seats, True)
+
+    def outcome(self, state: Any) -> Any:
+        return state.outcome
+
+    def to_act(self, state: Any) -> tuple[int, ...]:
+        return tuple(state.to_act)
+
+    def settle(self, state: Any, rng: random.Random) -> Any:
+        return self.rules.settle(state, rng)
+
+    def apply(self, state: Any, action: Any) -> Any:
+        return self.rules.apply(state, action)
+
+    def legal_actions(self, state: Any, seat: int) -> Any:
+        return self.rules.legal_actions(state, seat)
+
+    def view(self, state: Any, seat: int | None) -> Any:
+        return self.rules.view(state, seat)
+
+    def version(self, state: Any) -> int:
+        return int(state.moves)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=6, help="random games per registered game")
     parser.add_argument("--every", type=int, default=3, help="draw every K-th state of a game")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--language", choices=("en", "ja"), default="en")
+    parser.add_argument(
+        "--game", action="append", help="only this game (repeatable); may be one not registered"
+    )
+    parser.add_argument(
+        "--players", help="seat counts to draw, e.g. 5,8 (default: each game's smallest)"
+    )
     args = parser.parse_args()
 
     # Runs from a checkout without installing the package.
@@ -87,29 +148,42 @@ def main() -> None:
 
     words = Words(args.language)
     names = JAPANESE_NAMES if args.language == "ja" else NAMES
+    chosen: dict[str, Any] = {}
+    for kind in args.game or GAMES:
+        chosen[kind] = GAMES[kind] if kind in GAMES else Unregistered(kind)
+    counts = [int(n) for n in args.players.split(",")] if args.players else []
     samples: dict[str, list[tuple[Game, Any]]] = {}
-    for kind, rules in GAMES.items():
-        views = []
-        for g in range(args.games):
-            states = random_states(rules, args.seed + g)
-            seats = tuple(Seat(n) for n in range(rules.seat_range[0]))
-            for i, state in enumerate(states[:: args.every]):
-                game = Game(
-                    id=g * 10_000 + i, kind=kind, guild_id=1, channel_id=1, thread_id=None,
-                    table_message_id=None, table_posted_at=None,
-                    seats=seats, target=rules.targets[0],
-                    status=ACTIVE, result=None, winner=None, version=rules.version(state),
-                    state=state, created_at=0.0, updated_at=0.0, finished_at=None,
-                )  # fmt: skip
-                views.append((game, rules.view(state, None)))
-        samples[kind] = views
+    titles: dict[str, str] = {}
+    for kind, rules in chosen.items():
+        low, high = getattr(rules, "seat_range", (3, 10))
+        for count in [n for n in counts if low <= n <= high] or [low]:
+            label = f"{kind}/{count}" if counts else kind
+            titles[label] = f"{rules.title}, {count} players" if counts else rules.title
+            views = []
+            for g in range(args.games):
+                states = random_states(rules, args.seed + g, count)
+                seats = tuple(Seat(n) for n in range(count))
+                for i, state in enumerate(states[:: args.every]):
+                    game = Game(
+                        id=g * 10_000 + i, kind=kind, guild_id=1, channel_id=1, thread_id=None,
+                        table_message_id=None, table_posted_at=None,
+                        seats=seats, target=rules.targets[0],
+                        status=ACTIVE, result=None, winner=None, version=rules.version(state),
+                        state=state, created_at=0.0, updated_at=0.0, finished_at=None,
+                    )  # fmt: skip
+                    views.append((game, rules.view(state, None)))
+            samples[label] = views
     print(
-        f"{sum(len(v) for v in samples.values())} table views of {len(GAMES)} games "
+        f"{sum(len(v) for v in samples.values())} table views of {len(samples)} tables "
         f"({args.games} random games each, seed {args.seed}), in {args.language}"
     )
 
-    def draw(kind: str, game: Game, public: Any) -> bytes:
-        picture = presentation(kind).picture(game, public, names[: len(game.seats)], words)
+    def draw(label: str, game: Game, public: Any) -> bytes:
+        rules = chosen[game.kind]
+        seated = names[: len(game.seats)]
+        if isinstance(rules, Unregistered):
+            return bytes(rules.table_png(public, seated, key=(game.id,), words=words))
+        picture = presentation(game.kind).picture(game, public, seated, words)
         assert picture is not None
         return picture
 
@@ -149,7 +223,7 @@ def main() -> None:
             sizes.append(len(picture))
         first, steady = pooled[kind]
         p50 = percentile(steady, 50)
-        print(f"{GAMES[kind].title}:")
+        print(f"{titles[kind]}:")
         print(line("CPU per picture, here", cpu))
         print(line("wall per picture, here", wall))
         print(line("in the drawing process", steady))
@@ -166,7 +240,7 @@ def main() -> None:
         cpu_ok = "meets" if cpu_p50 <= TARGET_CPU_MS else "MISSES"
         first_ok = "meets" if ratio <= FIRST_OVER_STEADY else "MISSES"
         print(
-            f"{GAMES[kind].title}: CPU p50 {cpu_p50:.2f} ms {cpu_ok} the {TARGET_CPU_MS:g} ms "
+            f"{titles[kind]}: CPU p50 {cpu_p50:.2f} ms {cpu_ok} the {TARGET_CPU_MS:g} ms "
             f"target; first picture {ratio:.2f}× the steady p50 {first_ok} the "
             f"{FIRST_OVER_STEADY:g}× target"
         )

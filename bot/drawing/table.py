@@ -42,9 +42,10 @@ log = logging.getLogger(__name__)
 # --- names in sentences -----------------------------------------------------------------------
 
 
-SEAT_MARKS = ("\ue000", "\ue001", "\ue002", "\ue003")
+SEAT_MARKS = tuple(chr(0xE000 + seat) for seat in range(10))
 """Where a seat's name goes in a sentence before the names are fitted (private-use characters,
-which no name keeps: :func:`~bot.drawing.text.printable` leaves them out)."""
+which no name keeps: :func:`~bot.drawing.text.printable` leaves them out): ten, for the
+largest table (Vriddiot's)."""
 _MARKED = re.compile("[" + "".join(SEAT_MARKS) + "]")
 
 

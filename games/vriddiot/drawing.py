@@ -1,0 +1,829 @@
+"""The Vriddiot table as a PNG, drawn from the public view and the players' names only.
+
+As for Vidrasso and Pidro (:mod:`games.vidrasso.drawing`, :mod:`games.pidro.drawing`),
+:func:`table_png` is handed the public :class:`~games.vriddiot.rules.view.TableView` (``seat``
+None, which it checks), never a game state, so it cannot draw a card nobody may see: no
+face-down card, no hand, no stock order. Which card faces it draws, and where, comes from one
+function, :func:`faces` — the renderer paints nothing else face up — so :func:`cards_drawn` is
+exactly the set of faces in the picture.
+
+The picture is drawn for a phone first: :data:`WIDTH` is 600 pixels and no text is smaller than
+:data:`MIN_TEXT` (21 pixels: 11 pixels when a phone shows the picture 320 wide), and it grows
+downwards with the number of players (3 to 10) instead of crowding them round an oval. From
+the top:
+
+- whose decision it is (a player's turn, a war offer, the arrangement …) or how the game ended;
+- what must be beaten now: the floor, a change's suit (drawn as its shape) and value, a war's
+  value or suit and bound, and its warriors;
+- the pile's top layers (the top one ringed, with who laid it) and its size; beside it the
+  stock, the burnt and destroyed counts, and the direction of play;
+- one row a player, in seat order (clockwise is down the list, shown by the arrow at the left
+  when play goes that way, up when it goes the other): name, hand and face-down counts, the
+  face-up cards, the face-down cards as backs, and a place once taken (1st, 2nd … the idiot).
+  The rows the game waits for have a gold edge; warriors a red stripe.
+
+Every word goes through the caller's ``words`` (a ``cogs.ui.i18n.Words``), one whole sentence
+with ``{placeholders}`` at a time; the Japanese texts are in
+``games/vriddiot/locales/ja/LC_MESSAGES/vriddiot_table.po``.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import random
+import struct
+import zlib
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from PIL import Image, ImageDraw
+
+from bot.drawing.cards import (
+    EDGE,
+    PAPER,
+    RGB,
+    SUIT_COLOURS,
+    SUPERSAMPLE,
+    card_back,
+    card_face,
+    card_height,
+    card_mask,
+    draw_suit,
+    empty_slot,
+    warm_faces,
+)
+from bot.drawing.table import (
+    FELT,
+    GLOW,
+    INK,
+    MUTED,
+    PANEL,
+    PANEL_EDGE,
+    RIM,
+    TEXT,
+    Names,
+    drawn,
+    kept,
+    language_of,
+    warms,
+)
+from bot.drawing.text import Words, draw_text, english, fit, font, text_width
+from games.vriddiot.rules import Card, Ctx, Ident, Layer, Suit, TableView, Termination, view
+from games.vriddiot.rules.cards import FACES, RANKS
+from games.vriddiot.rules.game import new_game
+
+WIDTH = 600
+MIN_TEXT = 21
+"""The smallest text: 21 × 320 / 600 = 11.2 pixels on a phone showing the picture 320 wide."""
+MARGIN = 12
+WAR = (226, 74, 64)
+"""A warrior's stripe and the war's words."""
+
+# The header and the requirement band.
+STATUS_Y = 34
+STATUS_SIZE = 27
+BAND_TOP, BAND_BOTTOM = 62, 136
+REQ_Y, REQ_SIZE = 85, 24
+NOTE_Y = 117
+BADGE = 32
+"""A suit to follow, drawn as its shape on a small paper square."""
+
+# The pile and the counts beside it.
+PILE_CAPTION_Y = 160
+PILE_Y = 178
+PILE_W = 58
+"""The pile's cards."""
+LAYER_STEP = 20
+"""How far apart the cards of one layer lie."""
+LAYER_GAP = 12
+PILE_LEFT, PILE_RIGHT = 26, 344
+BY_Y = PILE_Y + card_height(PILE_W) + 20
+MAX_LAYERS = 5
+INFO_X = 358
+INFO_Y = (170, 204, 238, 272)
+
+# The players' rows.
+ROWS_TOP = 306
+ROW_H = 80
+ROW_STEP = 86
+ROW_LEFT, ROW_RIGHT = 42, WIDTH - MARGIN
+ARROW_X = 22
+NAME_X = ROW_LEFT + 20
+NAME_SIZE = 23
+NAME_ROOM = 190
+UP_X = ROW_LEFT + 218
+UP_W = 50
+"""Face-up cards (21-pixel ranks)."""
+UP_STEP = 54
+DOWN_X = ROW_LEFT + 386
+DOWN_W = 34
+DOWN_STEP = 14
+PLACE_X = ROW_LEFT + 456
+MARK_SIZE = 22
+MARK_ROOM = ROW_RIGHT - 10 - PLACE_X
+YES = (46, 184, 92)
+
+
+def height(seats: int) -> int:
+    """The picture's height for ``seats`` players."""
+    return ROWS_TOP + seats * ROW_STEP + MARGIN
+
+
+def row_box(seat: int) -> tuple[int, int, int, int]:
+    """Seat ``seat``'s row: left, top, right, bottom."""
+    top = ROWS_TOP + seat * ROW_STEP
+    return (ROW_LEFT, top, ROW_RIGHT, top + ROW_H)
+
+
+def label(value: int) -> str:
+    """A value as a card's corner shows it: ``7``, ``10``, ``J``, ``A``."""
+    return "10" if value == 10 else RANKS[value - 2]
+
+
+# --- cards as the shared drawer wants them ----------------------------------------------------
+
+
+class _Rank(NamedTuple):
+    label: str
+
+
+class _Shown(NamedTuple):
+    """A suited card as :func:`bot.drawing.cards.card_face` reads one."""
+
+    rank: _Rank
+    suit: Suit
+
+
+_SHOWN = {c.face: _Shown(_Rank(label(c.rank)), c.suit) for c in FACES if c.suit is not None}
+
+
+JOKER_INK = (118, 52, 168)
+
+
+def _star(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
+    points = []
+    for i in range(10):
+        angle = -math.pi / 2 + i * math.pi / 5
+        length = r if i % 2 == 0 else r * 0.45
+        points.append((cx + length * math.cos(angle), cy + length * math.sin(angle)))
+    return points
+
+
+@functools.lru_cache(maxsize=256)
+def joker_face(width: int, ident: Ident | None = None) -> Image.Image:
+    """A joker: a violet star on paper; declared, its identity in the corner (the rank, and
+    the suit's shape when the suit was chosen)."""
+    h = card_height(width)
+    border = max(1, width // 60)
+    image = Image.new("RGBA", (width, h), (*EDGE, 255))
+    image.paste(PAPER, (border, border), card_mask(width - 2 * border, h - 2 * border))
+    image.putalpha(card_mask(width, h))
+    k = SUPERSAMPLE
+    star = Image.new("L", (width * k, h * k), 0)
+    big = ident is not None
+    cx, cy, r = (width * 0.6, h * 0.66, width * 0.3) if big else (width / 2, h / 2, width * 0.4)
+    ImageDraw.Draw(star).polygon([(x * k, y * k) for x, y in _star(cx, cy, r)], fill=255)
+    image.paste(JOKER_INK, (0, 0), star.reduce(k))
+    draw = ImageDraw.Draw(image)
+    corner_x = border + width * 0.2
+    if ident is None:
+        return image
+    face = ident.face
+    text = label(face.rank)
+    suit = face.suit if ident.suited else None
+    colour = SUIT_COLOURS[suit.value] if suit is not None else INK
+    size = 0.42 if len(text) == 1 else 0.34
+    draw.text(
+        (corner_x, border + h * 0.04),
+        text,
+        font=font(round(width * size), bold=True),
+        fill=colour,
+        anchor="mt",
+    )
+    if suit is not None:
+        draw_suit(image, suit, (corner_x, border + h * 0.43), round(width * 0.22))
+    return image
+
+
+def card_picture(card: Card, width: int, ident: Ident | None = None) -> Image.Image:
+    """A card face up, ``width`` pixels wide: a joker with its identity when it has one."""
+    if card.suit is None:
+        return joker_face(width, ident)
+    return card_face(_SHOWN[card.face], width)
+
+
+# --- what is drawn face up, and where ---------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Face:
+    """A card drawn face up: which card, its top-left corner and width, and a joker's
+    identity."""
+
+    card: Card
+    x: int
+    y: int
+    width: int
+    ident: Ident | None = None
+
+
+def _shown_layers(pile: tuple[Layer, ...]) -> list[tuple[Layer, int]]:
+    """The top layers that fit the pile's room, bottom first, with each one's left edge."""
+    chosen: list[Layer] = []
+    room = PILE_RIGHT - PILE_LEFT
+    for layer in reversed(pile):
+        width = _layer_width(layer)
+        need = width + (LAYER_GAP if chosen else 0)
+        if len(chosen) == MAX_LAYERS or (chosen and need > room):
+            break
+        chosen.append(layer)
+        room -= need
+    chosen.reverse()
+    out = []
+    x = PILE_LEFT
+    for layer in chosen:
+        out.append((layer, x))
+        x += _layer_width(layer) + LAYER_GAP
+    return out
+
+
+def _layer_step(layer: Layer) -> int:
+    count = len(layer.cards)
+    room = PILE_RIGHT - PILE_LEFT - PILE_W
+    return LAYER_STEP if count < 2 else min(LAYER_STEP, room // (count - 1))
+
+
+def _layer_width(layer: Layer) -> int:
+    count = max(1, len(layer.cards))
+    return PILE_W + _layer_step(layer) * (count - 1)
+
+
+def faces(view: TableView) -> tuple[Face, ...]:
+    """Every card face the table shows, and where: the pile's top layers, a joker turned and
+    being declared, and every player's face-up cards. The renderer draws faces from this list
+    only."""
+    out: list[Face] = []
+    shown = _shown_layers(view.pile)
+    for layer, x in shown:
+        step = _layer_step(layer)
+        for i, card in enumerate(layer.cards):
+            out.append(Face(card, x + i * step, PILE_Y, PILE_W, layer.joker))
+    if view.revealed is not None:
+        out.append(Face(view.revealed, _revealed_x(shown), PILE_Y, PILE_W))
+    for seat, player in enumerate(view.players):
+        _, top, _, _ = row_box(seat)
+        step = UP_STEP if len(player.up) <= 3 else (UP_STEP * 2) // (len(player.up) - 1)
+        for i, card in enumerate(player.up):
+            out.append(Face(card, UP_X + i * step, top + (ROW_H - card_height(UP_W)) // 2, UP_W))
+    return tuple(out)
+
+
+def _revealed_x(shown: list[tuple[Layer, int]]) -> int:
+    if not shown:
+        return PILE_LEFT + PILE_W + 2 * LAYER_GAP
+    layer, x = shown[-1]
+    return min(x + _layer_width(layer) + 2 * LAYER_GAP, PILE_RIGHT - PILE_W)
+
+
+def cards_drawn(view: TableView) -> frozenset[Card]:
+    """The cards :func:`table_png` draws face up for this view."""
+    return frozenset(f.card for f in faces(view))
+
+
+# --- the picture ------------------------------------------------------------------------------
+
+
+def table_png(
+    view: TableView,
+    names: Sequence[str],
+    key: Hashable | None = None,
+    words: Words | None = None,
+) -> bytes:
+    """The public table as PNG bytes; ``names[s]`` is seat ``s``'s display name.
+
+    ``words`` gives the picture's texts in the reader's language (a ``cogs.ui.i18n.Words``);
+    without it they are English. ``key`` identifies the game (e.g. ``(game id, language)``):
+    pictures are kept by it, the state version (``view.moves``), the names and the language in
+    the tables' shared cache (:func:`bot.drawing.table.kept`), only ever returned for an equal
+    view. Without ``key`` nothing is kept. The drawing runs in the bot's drawing process when
+    it has one (:func:`bot.drawing.table.draw_in`).
+    """
+    if view.seat is not None:  # a real check, not an assert: it must hold under -O too
+        raise ValueError("the table is only ever drawn from the public view")
+    if len(names) != view.seats:
+        raise ValueError("a Vriddiot table needs the name of every seat")
+    seated = tuple(names)
+    language = language_of(words)
+    say = english if words is None else words
+    if key is None or (language is None and say is not english):
+        return drawn(_render, view, seated, say)
+    return kept(
+        ("vriddiot", key, view.moves, seated, language),
+        view,
+        lambda: drawn(_render, view, seated, say),
+    )
+
+
+@warms
+def warm_up() -> None:
+    """Load what every picture needs (each table size, the fonts, the cards), e.g. in a new
+    worker, so the first picture after a start is drawn as fast as the next."""
+    for kind in ("top", "row", "last"):
+        _band_base(kind)
+    warm_faces(_SHOWN.values(), (PILE_W, UP_W))
+    card_back(DOWN_W)
+    card_back(22)
+    for width in (PILE_W, UP_W):
+        joker_face(width)
+    for size in (MIN_TEXT, REQ_SIZE, STATUS_SIZE, NAME_SIZE):
+        font(size, bold=True)
+        font(size)
+    for seats in (5, 8):
+        first = view(new_game(random.Random(seats), seats, seats > 5), None)
+        _render(first, tuple("ABCDEFGHIJ"[:seats]), english)
+
+
+def _render(view: TableView, names: tuple[str, ...], words: Words) -> bytes:
+    """The picture, band by band: the top (header, requirement, pile, counts) drawn anew, and
+    one band a player, each drawn from its :class:`_RowLook` only and kept compressed, so a
+    row that looks as it did in the previous picture of the game costs nothing."""
+    who = Names(names, words)
+    placed: list[list[Face]] = [[] for _ in range(view.seats + 1)]
+    for face in faces(view):
+        band = 0 if face.y < ROWS_TOP else 1 + (face.y - ROWS_TOP) // ROW_STEP
+        placed[band].append(face)
+    image = _band_base("top").copy()
+    draw = ImageDraw.Draw(image)
+    _header(image, draw, view, who, words)
+    _pile(image, draw, view, who, words)
+    _info(image, draw, view, words)
+    _paint_faces(image, placed[0], 0)
+    segments = [_segment(image)]
+    for seat in range(view.seats):
+        segments.append(_row_segment(_row_look(view, who, seat, words, tuple(placed[seat + 1]))))
+    return _png(WIDTH, height(view.seats), segments)
+
+
+def _paint_faces(image: Image.Image, shown: Sequence[Face], top: int) -> None:
+    for face in shown:
+        picture = card_picture(face.card, face.width, face.ident)
+        image.paste(picture, (face.x, face.y - top), picture)
+
+
+@functools.lru_cache(maxsize=3)
+def _band_base(kind: str) -> Image.Image:
+    """The empty felt of a band: ``top`` (the header, the requirement band, the pile), ``row``
+    (a player's panel and the gap under it) or ``last`` (the last player's panel and the
+    table's lower edge)."""
+    seats = 2
+    image = Image.new("RGB", (WIDTH, height(seats)), RIM)
+    draw = ImageDraw.Draw(image)
+    draw.rounded_rectangle([5, 5, WIDTH - 6, height(seats) - 6], 20, fill=FELT)
+    band = (MARGIN, BAND_TOP, WIDTH - MARGIN, BAND_BOTTOM)
+    draw.rounded_rectangle(band, 14, fill=PANEL, outline=PANEL_EDGE, width=2)
+    for seat in range(seats):
+        draw.rounded_rectangle(row_box(seat), 14, fill=PANEL, outline=PANEL_EDGE, width=2)
+    if kind == "top":
+        return image.crop((0, 0, WIDTH, ROWS_TOP))
+    if kind == "row":
+        return image.crop((0, ROWS_TOP, WIDTH, ROWS_TOP + ROW_STEP))
+    return image.crop((0, ROWS_TOP + ROW_STEP, WIDTH, height(seats)))
+
+
+# --- the PNG, band by band --------------------------------------------------------------------
+
+
+class Segment(NamedTuple):
+    """A band of the picture as PNG rows (each after its filter byte 0), deflated on its own
+    and ended on a byte boundary; with the rows' Adler-32 and length."""
+
+    data: bytes
+    adler: int
+    length: int
+
+
+PNG_LEVEL = 3
+"""zlib's level, as the other tables' (:data:`bot.drawing.table.PNG_LEVEL`)."""
+
+
+def _segment(image: Image.Image) -> Segment:
+    raw = memoryview(image.tobytes())
+    stride = 3 * image.width
+    rows = b"\x00" + b"\x00".join([raw[i : i + stride] for i in range(0, len(raw), stride)])
+    squeeze = zlib.compressobj(PNG_LEVEL, zlib.DEFLATED, -15)
+    data = squeeze.compress(rows) + squeeze.flush(zlib.Z_SYNC_FLUSH)
+    return Segment(data, zlib.adler32(rows), len(rows))
+
+
+_ADLER_BASE = 65521
+
+
+def adler32_combine(first: int, second: int, second_length: int) -> int:
+    """The Adler-32 of two byte strings one after the other, from each one's (zlib's own
+    ``adler32_combine``, which Python's zlib does not offer)."""
+    rem = second_length % _ADLER_BASE
+    sum1 = first & 0xFFFF
+    sum2 = (rem * sum1) % _ADLER_BASE
+    sum1 += (second & 0xFFFF) + _ADLER_BASE - 1
+    sum2 += ((first >> 16) & 0xFFFF) + ((second >> 16) & 0xFFFF) + _ADLER_BASE - rem
+    sum1 %= _ADLER_BASE
+    sum2 %= _ADLER_BASE
+    return sum1 | (sum2 << 16)
+
+
+def _png(width: int, tall: int, segments: Sequence[Segment]) -> bytes:
+    """An RGB PNG from its bands: one zlib stream whose deflate blocks are the bands' own (each
+    starts afresh, so a kept band is reused as it is), a final empty block, and the Adler-32
+    of all the rows."""
+    adler = 1
+    for segment in segments:
+        adler = adler32_combine(adler, segment.adler, segment.length)
+    stream = b"".join(
+        (b"\x78\x01", *(s.data for s in segments), b"\x03\x00", struct.pack(">I", adler))
+    )
+    header = struct.pack(">IIBBBBB", width, tall, 8, 2, 0, 0, 0)  # 8 bits, RGB, no interlace
+    return b"".join(
+        (
+            b"\x89PNG\r\n\x1a\n",
+            _chunk(b"IHDR", header),
+            _chunk(b"IDAT", stream),
+            _chunk(b"IEND", b""),
+        )
+    )
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+
+def clear_cache() -> None:
+    """Forget the kept bands (tests and benchmarks that time a first drawing)."""
+    _row_segment.cache_clear()
+
+
+# --- the header and what must be beaten -------------------------------------------------------
+
+
+def _header(
+    image: Image.Image, draw: ImageDraw.ImageDraw, view: TableView, who: Names, words: Words
+) -> None:
+    face = font(STATUS_SIZE, bold=True)
+    room = WIDTH - 2 * MARGIN - 16
+    status = fit(who.say(_status(view, who, words), face, room), face, room)
+    waiting = bool(view.to_act) and view.outcome is None
+    draw_text(draw, (MARGIN + 8, STATUS_Y), status, face, GLOW if waiting else TEXT, "lm")
+
+    suit, line, colour = _requirement(view, words)
+    x = MARGIN + 14
+    if suit is not None:
+        top = REQ_Y - BADGE // 2
+        draw.rounded_rectangle((x, top, x + BADGE, top + BADGE), 6, fill=PAPER)
+        draw_suit(image, suit, (x + BADGE / 2, top + BADGE / 2), BADGE - 10)
+        x += BADGE + 10
+    req_face = font(REQ_SIZE, bold=True)
+    right = WIDTH - MARGIN - 14
+    draw_text(draw, (x, REQ_Y), fit(line, req_face, right - x), req_face, colour, "lm")
+    note = _note(view, who, words)
+    if note:
+        small = font(MIN_TEXT)
+        room = right - MARGIN - 14
+        text = fit(who.say(note, small, room), small, room)
+        draw_text(draw, (MARGIN + 14, NOTE_Y), text, small, MUTED, "lm")
+
+
+def _status(view: TableView, who: Names, words: Words) -> str:
+    """Whose decision it is, or how the game ended (names as the seats' marks)."""
+    outcome = view.outcome
+    if outcome is not None:
+        if outcome.idiot is None:
+            return words("The game was stopped")
+        return words("{player} is the idiot", player=who.mark(outcome.idiot))
+    ctx = view.ctx
+    if ctx is Ctx.ARRANGE:
+        waiting = len(view.to_act)
+        if waiting == 1:
+            return words("{player} is arranging", player=who.mark(view.to_act[0]))
+        return words("Arranging: {count} players choosing", count=waiting)
+    if ctx in (Ctx.JOIN, Ctx.TOSS):
+        if len(view.to_act) == 1:
+            player = who.mark(view.to_act[0])
+            if ctx is Ctx.JOIN:
+                return words("{player} may join the war", player=player)
+            return words("{player} may toss along", player=player)
+        if ctx is Ctx.JOIN:
+            return words("{count} players may join the war", count=len(view.to_act))
+        return words("{count} players may toss along", count=len(view.to_act))
+    if ctx is Ctx.RETURN:
+        return words("The burnt pile goes under the stock")
+    seat = view.to_act[0] if view.to_act else view.deciding
+    if seat < 0:
+        return ""
+    player = who.mark(seat)
+    if ctx is Ctx.EXTRA:
+        return words("{player} plays again", player=player)
+    if ctx is Ctx.MUST_ADD:
+        return words("{player} adds a play to the 8", player=player)
+    if ctx is Ctx.WAR_Q:
+        return words("{player} may declare war", player=player)
+    if ctx is Ctx.WAR_TURN:
+        return words("{player} to play in the war", player=player)
+    if ctx is Ctx.JOKER:
+        return words("{player} names the joker", player=player)
+    return words("{player} to play", player=player)
+
+
+def _suit_name(suit: Suit, words: Words) -> str:
+    return {
+        Suit.SPADES: words("spades"),
+        Suit.HEARTS: words("hearts"),
+        Suit.DIAMONDS: words("diamonds"),
+        Suit.CLUBS: words("clubs"),
+    }[suit]
+
+
+def _requirement(view: TableView, words: Words) -> tuple[Suit | None, str, RGB]:
+    """What must be beaten now: the suit to follow (drawn as a shape), the words, their
+    colour."""
+    if view.outcome is not None:
+        return None, words("Game over"), TEXT
+    if view.ctx is Ctx.ARRANGE:
+        return None, words("Choose your 3 face-up cards"), TEXT
+    war = view.war
+    if view.ctx is Ctx.MUST_ADD:
+        if war is not None:
+            return None, words("War: add a play to the 8 (no 8)"), WAR
+        return None, words("Add any play to the 8"), TEXT
+    if war is not None:
+        if war.down and war.suit is not None:
+            suit = _suit_name(war.suit, words)
+            return (
+                war.suit,
+                words("War: {suit} lower than {value}", suit=suit, value=label(war.bound)),
+                WAR,
+            )
+        return None, words("War: {value} or higher", value=label(war.level)), WAR
+    req = view.req
+    if req.change and req.suit is not None:
+        suit = _suit_name(req.suit, words)
+        return (
+            req.suit,
+            words("Change: {suit} higher than {value}", suit=suit, value=label(req.value)),
+            TEXT,
+        )
+    if req.floor:
+        return None, words("Beat: {value} or higher", value=label(req.floor)), TEXT
+    if view.pile and view.pile[-1].rank == 2:
+        return None, words("Any card (a 2 is on top)"), TEXT
+    if not view.pile:
+        return None, words("Empty pile: any card"), TEXT
+    return None, words("Any card"), TEXT
+
+
+def _note(view: TableView, who: Names, words: Words) -> str:
+    """The requirement band's second line: the warriors, an 8's pending play, how it ended."""
+    outcome = view.outcome
+    if outcome is not None:
+        if outcome.seat is not None:
+            player = who.mark(outcome.seat)
+            if outcome.termination is Termination.RESIGNED:
+                return words("{player} resigned", player=player)
+            if outcome.termination is Termination.TIMEOUT:
+                return words("{player} ran out of time", player=player)
+        if outcome.capped:
+            return words("The move limit ended the game")
+        return ""
+    war = view.war
+    if war is not None:
+        warriors = ", ".join(who.mark(s) for s in war.warriors)
+        return words("Warriors: {players}", players=warriors)
+    if view.ctx is Ctx.MUST_ADD:
+        return words("Its top card sets the suit to follow; an ace cancels")
+    if view.ctx is Ctx.EXTRA:
+        return words("A free lead on the empty pile")
+    return ""
+
+
+# --- the pile, the counts, the direction -------------------------------------------------------
+
+
+def _pile(
+    image: Image.Image, draw: ImageDraw.ImageDraw, view: TableView, who: Names, words: Words
+) -> None:
+    """The pile's size over its top layers (faces painted later), ghosts as outlines with
+    their 666 or KKK, the top ringed, and who laid the top layer."""
+    small = font(MIN_TEXT)
+    count = sum(len(layer.cards) for layer in view.pile)
+    if count == 0:
+        caption = words("Pile: empty")
+    elif count == 1:
+        caption = words("Pile: 1 card")
+    else:
+        caption = words("Pile: {count} cards", count=count)
+    room = PILE_RIGHT - PILE_LEFT
+    draw_text(draw, (PILE_LEFT, PILE_CAPTION_Y), fit(caption, small, room), small, MUTED, "lm")
+    shown = _shown_layers(view.pile)
+    if not shown:
+        slot = empty_slot(PILE_W)
+        image.paste(slot, (PILE_LEFT, PILE_Y), slot)
+        return
+    for layer, x in shown:
+        if not layer.cards:  # a ghost: where a 666 or KKK vanished
+            slot = empty_slot(PILE_W)
+            image.paste(slot, (x, PILE_Y), slot)
+            text = "666" if layer.ghost == 6 else "KKK"
+            centre = (x + PILE_W / 2, PILE_Y + card_height(PILE_W) / 3)
+            draw_text(draw, centre, text, font(MIN_TEXT, bold=True), MUTED, "mm")
+            if layer.ghost_suit is not None:
+                draw_suit(
+                    image,
+                    layer.ghost_suit,
+                    (x + PILE_W / 2, PILE_Y + card_height(PILE_W) * 0.68),
+                    24,
+                )
+    top, x = shown[-1]
+    ring = (x - 5, PILE_Y - 5, x + _layer_width(top) + 4, PILE_Y + card_height(PILE_W) + 4)
+    draw.rounded_rectangle(ring, 10, outline=GLOW, width=3)
+    if top.seat >= 0:
+        sentence = words("top: {player}", player=who.mark(top.seat))
+        text = fit(who.say(sentence, small, room), small, room)
+        draw_text(draw, (PILE_LEFT, BY_Y), text, small, MUTED, "lm")
+
+
+def _info(image: Image.Image, draw: ImageDraw.ImageDraw, view: TableView, words: Words) -> None:
+    """The stock (a back and its count), the burnt and destroyed counts, the direction."""
+    small = font(MIN_TEXT)
+    room = WIDTH - MARGIN - 6 - INFO_X
+    back = card_back(22)
+    image.paste(back, (INFO_X, INFO_Y[0] - back.height // 2), back)
+    lines = (
+        (INFO_X + 28, INFO_Y[0], words("Stock: {count}", count=view.stock_count)),
+        (INFO_X, INFO_Y[1], words("Burnt: {count}", count=view.burnt_count)),
+        (INFO_X, INFO_Y[2], words("Destroyed: {count}", count=view.destroyed_count)),
+    )
+    for x, y, text in lines:
+        draw_text(draw, (x, y), fit(text, small, room - (x - INFO_X)), small, TEXT, "lm")
+    clockwise = view.direction > 0
+    _turn_sign(draw, INFO_X + 11, INFO_Y[3], clockwise)
+    text = words("clockwise") if clockwise else words("counter-clockwise")
+    draw_text(draw, (INFO_X + 28, INFO_Y[3]), fit(text, small, room - 28), small, TEXT, "lm")
+
+
+def _turn_sign(draw: ImageDraw.ImageDraw, cx: float, cy: float, clockwise: bool) -> None:
+    """A circular arrow: clockwise or not."""
+    r = 10
+    draw.arc((cx - r, cy - r, cx + r, cy + r), 200, 520 - 30, fill=GLOW, width=3)
+    if clockwise:  # the head at the end of the arc, going clockwise (at about 130°)
+        tip = [(cx - 11, cy + 3), (cx - 3, cy + 12), (cx - 14, cy + 13)]
+    else:
+        tip = [(cx - 13, cy - 2), (cx - 4, cy - 10), (cx - 16, cy - 13)]
+    draw.polygon(tip, fill=GLOW)
+
+
+# --- a player's row ---------------------------------------------------------------------------
+
+
+def _ordinal(place: int, words: Words) -> str:
+    if place == 1:
+        return words("1st")
+    if place == 2:
+        return words("2nd")
+    if place == 3:
+        return words("3rd")
+    return words("{n}th", n=place)
+
+
+class _RowLook(NamedTuple):
+    """Everything a player's band shows, fitted and coloured: the band is drawn from this only,
+    and kept by it."""
+
+    last: bool
+    """The table's last row (its band holds the table's lower edge)."""
+    name: str
+    name_colour: RGB
+    line: str
+    faces: tuple[Face, ...]
+    """Its face-up cards, at their place in the whole picture."""
+    top: int
+    """The band's top in the whole picture."""
+    backs: int
+    acting: bool
+    warrior: bool
+    tick: bool
+    mark: str
+    mark_colour: RGB
+    arrow: tuple[bool, bool, int]
+    """The direction arrow's part here: whether it starts here, ends here, and its way."""
+
+
+def _row_look(
+    view: TableView, who: Names, seat: int, words: Words, shown: tuple[Face, ...]
+) -> _RowLook:
+    player = view.players[seat]
+    acting = seat in view.to_act and view.outcome is None
+    name_face = font(NAME_SIZE, bold=True)
+    name = who.get(seat, name_face, NAME_ROOM)
+    colour = GLOW if acting else TEXT if player.status == "playing" else MUTED
+    if player.status == "forfeited":
+        line = words("forfeited")
+    elif player.status == "out":
+        line = words("out")
+    else:
+        line = words("hand {hand} · down {down}", hand=player.hand_count, down=sum(player.down))
+    mark, mark_colour = _mark(view, seat, words)
+    if mark:
+        mark = fit(mark, font(MARK_SIZE, bold=True), MARK_ROOM - 16)
+    last = seat == view.seats - 1
+    return _RowLook(
+        last=last,
+        name=name,
+        name_colour=colour,
+        line=fit(line, font(MIN_TEXT), NAME_ROOM),
+        faces=shown,
+        top=row_box(seat)[1],
+        backs=sum(player.down),
+        acting=acting,
+        warrior=view.war is not None and seat in view.war.warriors,
+        tick=view.ctx is Ctx.ARRANGE and player.arranged and view.outcome is None,
+        mark=mark,
+        mark_colour=mark_colour,
+        arrow=(seat == 0, last, view.direction),
+    )
+
+
+@functools.lru_cache(maxsize=1024)
+def _row_segment(look: _RowLook) -> Segment:
+    image = _band_base("last" if look.last else "row").copy()
+    _row(image, look)
+    _paint_faces(image, look.faces, look.top)
+    return _segment(image)
+
+
+def _row(image: Image.Image, look: _RowLook) -> None:
+    """A player's row, in its band: a gold edge when the game waits for them, a red stripe in a
+    war; the name; the hand and face-down counts; the face-down cards as backs (the face-up
+    cards are painted with the other faces); the arrangement's tick or the place taken; and
+    its part of the direction arrow."""
+    draw = ImageDraw.Draw(image)
+    left, right, top, bottom = ROW_LEFT, ROW_RIGHT, 0, ROW_H
+    if look.acting:
+        draw.rounded_rectangle((left, top, right, bottom), 14, outline=GLOW, width=4)
+    if look.warrior or look.acting:
+        stripe = (left + 7, top + 12, left + 12, bottom - 12)
+        draw.rounded_rectangle(stripe, 2, fill=WAR if look.warrior else GLOW)
+    draw_text(draw, (NAME_X, 24), look.name, font(NAME_SIZE, bold=True), look.name_colour, "lm")
+    draw_text(draw, (NAME_X, 57), look.line, font(MIN_TEXT), MUTED, "lm")
+
+    back = card_back(DOWN_W)
+    y = (ROW_H - back.height) // 2
+    for i in range(look.backs):
+        image.paste(back, (DOWN_X + i * DOWN_STEP, y), back)
+
+    centre = (PLACE_X + MARK_ROOM / 2, ROW_H / 2)
+    if look.tick:
+        _tick(image, *centre)
+    if look.mark:
+        face = font(MARK_SIZE, bold=True)
+        width = text_width(look.mark, face) + 16
+        box = (centre[0] - width / 2, centre[1] - 17, centre[0] + width / 2, centre[1] + 17)
+        draw.rounded_rectangle(box, 17, outline=look.mark_colour, width=3)
+        draw_text(draw, centre, look.mark, face, look.mark_colour, "mm")
+
+    # The direction of play along the rows: down for clockwise (seat order), up for
+    # counter-clockwise; after the last row comes the first again.
+    first, last, direction = look.arrow
+    start = 12 if first else 0
+    end = ROW_H - 12 if last else ROW_STEP
+    draw.line([(ARROW_X, start), (ARROW_X, end)], fill=MUTED, width=4)
+    if direction > 0 and last:
+        head = [(ARROW_X - 9, end - 14), (ARROW_X + 9, end - 14), (ARROW_X, end + 2)]
+        draw.polygon(head, fill=MUTED)
+    if direction < 0 and first:
+        head = [(ARROW_X - 9, start + 14), (ARROW_X + 9, start + 14), (ARROW_X, start - 2)]
+        draw.polygon(head, fill=MUTED)
+
+
+def _tick(image: Image.Image, cx: float, cy: float) -> None:
+    """A white tick on a green disc: a player who has arranged."""
+    k = SUPERSAMPLE
+    r = 15
+    mask = Image.new("L", (2 * r * k, 2 * r * k), 0)
+    draw = ImageDraw.Draw(mask)
+    draw.ellipse((0, 0, 2 * r * k - 1, 2 * r * k - 1), fill=255)
+    image.paste(YES, (round(cx - r), round(cy - r)), mask.reduce(k))
+    tick = [(cx - 7, cy + 0.5), (cx - 2, cy + 6), (cx + 8, cy - 6)]
+    ImageDraw.Draw(image).line(tick, fill=(255, 255, 255), width=4, joint="curve")
+
+
+def _mark(view: TableView, seat: int, words: Words) -> tuple[str, RGB]:
+    """The label at a row's end: the place taken, the idiot, or an arranged player's tick."""
+    player = view.players[seat]
+    outcome = view.outcome
+    if outcome is not None and outcome.idiot == seat:
+        return words("idiot"), WAR
+    if player.place is not None:
+        return _ordinal(player.place, words), GLOW if player.place == 1 else TEXT
+    if view.war is not None and seat in view.war.warriors:
+        return words("war"), WAR
+    return "", TEXT
