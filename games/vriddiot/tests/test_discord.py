@@ -24,8 +24,16 @@ from games.vriddiot import drawing
 from games.vriddiot.discord import presentation as shown
 from games.vriddiot.game import GAME, group_of, parse_button
 from games.vriddiot.rules import FACES, Arrange, Ctx, Declare, GameState, Join, Play, Toss
-from tests.bot.driver import CHOOSE, MOVE, PICK, button_id, game_row, latest_with, make_bot
-from tests.bot.driver import service_of
+from tests.bot.driver import (
+    CHOOSE,
+    MOVE,
+    PICK,
+    button_id,
+    game_row,
+    latest_with,
+    make_bot,
+    service_of,
+)
 from tests.conformance.checks import table_game
 from tests.harness import Account, Harness, SentMessage
 from tests.harness.world import World
