@@ -175,8 +175,8 @@ def parse_button(seat: int, text: str) -> SeatAction:
     if verb == "as":
         return Declare(seat, _parse_ident(rest))
     if verb == "arr" and len(words) == 3:
-        cards = sorted((_card(w) for w in words), key=lambda c: c.order)
-        return Arrange(seat, tuple(cards))
+        trio = sorted((_card(w) for w in words), key=lambda c: c.order)
+        return Arrange(seat, tuple(trio))
     if len(verb) == 2 and verb[0] in "pjt" and verb[1] in _SOURCES:
         source = _SOURCES[verb[1]]
         war = verb[0] == "p" and words[-1] == "w"

@@ -17,7 +17,7 @@ a joker's identity is its rank, then its suit where the suit matters.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -322,7 +322,7 @@ def hand_embed(game: Game, view: TableView, note: str | None, tr: Words) -> disc
     embed.add_field(name=tr("To beat"), value=requirement(view, tr), inline=False)
     if view.revealed is not None:
         embed.add_field(name=tr("Turned"), value=view.revealed.display, inline=False)
-    if view.actions and not view.hand and me.up and view.ctx is not Ctx.ARRANGE:
+    if view.actions and not view.hand and me.up:
         embed.set_footer(text=tr("Your hand is empty: you play from your face-up cards."))
     elif view.actions and not view.hand and not me.up and any(me.down):
         embed.set_footer(text=tr("Only face-down cards left: turn one and hope."))
@@ -361,13 +361,6 @@ def _rank_label(group: int, tr: Words) -> str:
     return rank_name(group)
 
 
-def _first(candidates: Sequence[Any], keep: Callable[[Any], bool]) -> Any:
-    for action in candidates:
-        if keep(action):
-            return action
-    return None
-
-
 def _steps(
     candidates: Sequence[Play | Join | Toss], picked: Play | Join | Toss | None, tr: Words
 ) -> tuple[list[Menu], list[Choice]]:
@@ -383,30 +376,28 @@ def _steps(
         if group_of(a) == group_of(picked) and (not isinstance(a, Play) or a.war == war)
     ]
     menus: list[Menu] = []
-    if getattr(picked, "joker", None) is not None:
-        assert isinstance(picked, Play | Join) and picked.joker is not None
-        idents = [a for a in same if a.joker is not None]
-        ranks = list(dict.fromkeys(a.joker.face.rank for a in idents if a.joker is not None))
+    if isinstance(picked, Play | Join) and picked.joker is not None:
+        wanted = picked.joker.face.rank
+        idents = [(a, a.joker) for a in same if isinstance(a, Play | Join) and a.joker is not None]
+        ranks = list(dict.fromkeys(j.face.rank for _, j in idents))
         if len(ranks) > 1:
+            first: dict[int, Play | Join] = {}
+            for a, j in idents:
+                first.setdefault(j.face.rank, a)
             choices = tuple(
-                Choice(
-                    _first(idents, lambda a, r=r: a.joker.face.rank == r),
-                    tr("as a {rank}", rank=rank_name(r)),
-                    r == picked.joker.face.rank,
-                )
-                for r in ranks
+                Choice(first[r], tr("as a {rank}", rank=rank_name(r)), r == wanted) for r in ranks
             )
             menus.append(Menu("jrank", tr("The joker's rank…"), choices))
-        suits = [a for a in idents if a.joker and a.joker.face.rank == picked.joker.face.rank]
+        suits = [(a, j) for a, j in idents if j.face.rank == wanted]
         if len(suits) > 1:
             choices = tuple(
-                Choice(a, tr("as {card}", card=ident_text(a.joker)), a == picked) for a in suits
+                Choice(a, tr("as {card}", card=ident_text(j)), a == picked) for a, j in suits
             )
             menus.append(Menu("jsuit", tr("The joker's suit…"), choices))
         return menus, []
     sets: dict[tuple[int, ...], Any] = {}
-    for a in same:
-        sets.setdefault(_cards_key(a), a)
+    for each in same:
+        sets.setdefault(_cards_key(each), each)
     chosen_set = _cards_key(picked)
     buttons: list[Choice] = []
     if len(sets) > 1:
@@ -506,7 +497,10 @@ def layout(view: TableView, pending: str | None, tr: Words) -> Layout:
     if ctx is Ctx.JOKER:
         declared = [a for a in actions if isinstance(a, Declare)]
         current = picked if isinstance(picked, Declare) else None
-        ranks = list(dict.fromkeys(a.ident.face.rank for a in declared))
+        first_declared: dict[int, Declare] = {}
+        for a in declared:
+            first_declared.setdefault(a.ident.face.rank, a)
+        ranks = list(first_declared)
         rank = current.ident.face.rank if current is not None else None
         out.menus.append(
             (
@@ -516,7 +510,7 @@ def layout(view: TableView, pending: str | None, tr: Words) -> Layout:
                     tr("The joker's rank…"),
                     tuple(
                         Choice(
-                            _first(declared, lambda a, r=r: a.ident.face.rank == r),
+                            first_declared[r],
                             rank_name(r),
                             r == rank,
                         )
@@ -541,7 +535,10 @@ def layout(view: TableView, pending: str | None, tr: Words) -> Layout:
     sets = [a for a in actions if isinstance(a, Play | Join | Toss)]
     others = [a for a in actions if not isinstance(a, Play | Join | Toss)]
     chosen = picked if isinstance(picked, Play | Join | Toss) else None
-    groups = list(dict.fromkeys(group_of(a) for a in sets))
+    first_of: dict[int, Play | Join | Toss] = {}
+    for a in sets:
+        first_of.setdefault(group_of(a), a)
+    groups = list(first_of)
     if groups and isinstance(sets[0], Play):
         lowest = [a for a in sets if group_of(a) == groups[0]]
         if len(lowest) == 1 and lowest[0] != picked:
@@ -559,7 +556,7 @@ def layout(view: TableView, pending: str | None, tr: Words) -> Layout:
                     _rank_placeholder(view, tr),
                     tuple(
                         Choice(
-                            _first(sets, lambda a, g=g: group_of(a) == g),
+                            first_of[g],
                             _rank_label(g, tr),
                             chosen is not None and group_of(chosen) == g,
                             _held_of(view, sets, g),
