@@ -39,18 +39,10 @@ FIRST_OVER_STEADY = 2.0
 """The first picture after a start at most this many times the steady p50 (issue 22)."""
 MOVES = 160
 """The most moves of a random game drawn."""
-NAMES = ("Alice", "Bartholomew the Unhurried", "Carol", "Dmitri", "Eve", "Fumiko", "Gustav")
-NAMES += ("Hanna", "Ivo", "Jo")
-JAPANESE_NAMES = (
-    "山田花子",
-    "Bartholomew the Unhurried",
-    "太郎",
-    "Dmitri",
-    "Eve",
-    "文子",
-    "Gustav",
-)
-JAPANESE_NAMES += ("Hanna", "Ivo", "次郎")
+NAMES = ("Alice", "Bartholomew the Unhurried", "Carol", "Dmitri", "Eve")
+NAMES_MORE = ("Fumiko", "Gustav", "Hanna", "Ivo", "Jo")
+JAPANESE_NAMES = ("山田花子", "Bartholomew the Unhurried", "太郎", "Dmitri", "Eve")
+JAPANESE_MORE = ("文子", "Gustav", "Hanna", "Ivo", "次郎")
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -147,7 +139,7 @@ def main() -> None:
     from cogs.ui.i18n import Words
 
     words = Words(args.language)
-    names = JAPANESE_NAMES if args.language == "ja" else NAMES
+    names = JAPANESE_NAMES + JAPANESE_MORE if args.language == "ja" else NAMES + NAMES_MORE
     chosen: dict[str, Any] = {}
     for kind in args.game or GAMES:
         chosen[kind] = GAMES[kind] if kind in GAMES else Unregistered(kind)

@@ -25,6 +25,15 @@ the top:
 Every word goes through the caller's ``words`` (a ``cogs.ui.i18n.Words``), one whole sentence
 with ``{placeholders}`` at a time; the Japanese texts are in
 ``games/vriddiot/locales/ja/LC_MESSAGES/vriddiot_table.po``.
+
+Cheap (issue 28): the picture is drawn in horizontal bands — the top (header, requirement,
+pile, counts), then one band a player — and its PNG is one zlib stream made of each band's own
+deflate blocks (:func:`_png`). A player's band is drawn from a :class:`_RowLook` (everything it
+shows, already fitted) and kept deflated by it, so the next picture of the game redraws only the
+top and the rows that changed (a move changes two or three). The Adler-32 of the whole is
+combined from the bands' (:func:`adler32_combine`).
+
+The illustrated rules' pictures are :func:`rules_pictures` (:mod:`games.vriddiot.examples`).
 """
 
 from __future__ import annotations
@@ -32,6 +41,7 @@ from __future__ import annotations
 import functools
 import math
 import random
+import string
 import struct
 import zlib
 from collections.abc import Hashable, Sequence
@@ -41,23 +51,19 @@ from typing import NamedTuple
 from PIL import Image, ImageDraw
 
 from bot.drawing.cards import (
-    EDGE,
     PAPER,
     RGB,
-    SUIT_COLOURS,
     SUPERSAMPLE,
     card_back,
-    card_face,
     card_height,
-    card_mask,
     draw_suit,
     empty_slot,
     warm_faces,
 )
+from bot.drawing.pages import Picture
 from bot.drawing.table import (
     FELT,
     GLOW,
-    INK,
     MUTED,
     PANEL,
     PANEL_EDGE,
@@ -69,17 +75,17 @@ from bot.drawing.table import (
     language_of,
     warms,
 )
-from bot.drawing.text import Words, draw_text, english, fit, font, text_width
+from bot.drawing.text import Words, draw_text, english, fit, font, printable, text_width
+from games.vriddiot.faces import WAR as WAR
+from games.vriddiot.faces import card_picture, joker_face, label, shown
 from games.vriddiot.rules import Card, Ctx, Ident, Layer, Suit, TableView, Termination, view
-from games.vriddiot.rules.cards import FACES, RANKS
+from games.vriddiot.rules.cards import FACES
 from games.vriddiot.rules.game import new_game
 
 WIDTH = 600
 MIN_TEXT = 21
 """The smallest text: 21 × 320 / 600 = 11.2 pixels on a phone showing the picture 320 wide."""
 MARGIN = 12
-WAR = (226, 74, 64)
-"""A warrior's stripe and the war's words."""
 
 # The header and the requirement band.
 STATUS_Y = 34
@@ -124,6 +130,8 @@ PLACE_X = ROW_LEFT + 456
 MARK_SIZE = 22
 MARK_ROOM = ROW_RIGHT - 10 - PLACE_X
 YES = (46, 184, 92)
+NAME_CHARACTERS = string.ascii_letters + string.digits + " .,'-_!?()&@#"
+"""The characters a warm-up checks the fonts for."""
 
 
 def height(seats: int) -> int:
@@ -135,83 +143,6 @@ def row_box(seat: int) -> tuple[int, int, int, int]:
     """Seat ``seat``'s row: left, top, right, bottom."""
     top = ROWS_TOP + seat * ROW_STEP
     return (ROW_LEFT, top, ROW_RIGHT, top + ROW_H)
-
-
-def label(value: int) -> str:
-    """A value as a card's corner shows it: ``7``, ``10``, ``J``, ``A``."""
-    return "10" if value == 10 else RANKS[value - 2]
-
-
-# --- cards as the shared drawer wants them ----------------------------------------------------
-
-
-class _Rank(NamedTuple):
-    label: str
-
-
-class _Shown(NamedTuple):
-    """A suited card as :func:`bot.drawing.cards.card_face` reads one."""
-
-    rank: _Rank
-    suit: Suit
-
-
-_SHOWN = {c.face: _Shown(_Rank(label(c.rank)), c.suit) for c in FACES if c.suit is not None}
-
-
-JOKER_INK = (118, 52, 168)
-
-
-def _star(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
-    points = []
-    for i in range(10):
-        angle = -math.pi / 2 + i * math.pi / 5
-        length = r if i % 2 == 0 else r * 0.45
-        points.append((cx + length * math.cos(angle), cy + length * math.sin(angle)))
-    return points
-
-
-@functools.lru_cache(maxsize=256)
-def joker_face(width: int, ident: Ident | None = None) -> Image.Image:
-    """A joker: a violet star on paper; declared, its identity in the corner (the rank, and
-    the suit's shape when the suit was chosen)."""
-    h = card_height(width)
-    border = max(1, width // 60)
-    image = Image.new("RGBA", (width, h), (*EDGE, 255))
-    image.paste(PAPER, (border, border), card_mask(width - 2 * border, h - 2 * border))
-    image.putalpha(card_mask(width, h))
-    k = SUPERSAMPLE
-    star = Image.new("L", (width * k, h * k), 0)
-    big = ident is not None
-    cx, cy, r = (width * 0.6, h * 0.66, width * 0.3) if big else (width / 2, h / 2, width * 0.4)
-    ImageDraw.Draw(star).polygon([(x * k, y * k) for x, y in _star(cx, cy, r)], fill=255)
-    image.paste(JOKER_INK, (0, 0), star.reduce(k))
-    draw = ImageDraw.Draw(image)
-    corner_x = border + width * 0.2
-    if ident is None:
-        return image
-    face = ident.face
-    text = label(face.rank)
-    suit = face.suit if ident.suited else None
-    colour = SUIT_COLOURS[suit.value] if suit is not None else INK
-    size = 0.42 if len(text) == 1 else 0.34
-    draw.text(
-        (corner_x, border + h * 0.04),
-        text,
-        font=font(round(width * size), bold=True),
-        fill=colour,
-        anchor="mt",
-    )
-    if suit is not None:
-        draw_suit(image, suit, (corner_x, border + h * 0.43), round(width * 0.22))
-    return image
-
-
-def card_picture(card: Card, width: int, ident: Ident | None = None) -> Image.Image:
-    """A card face up, ``width`` pixels wide: a joker with its identity when it has one."""
-    if card.suit is None:
-        return joker_face(width, ident)
-    return card_face(_SHOWN[card.face], width)
 
 
 # --- what is drawn face up, and where ---------------------------------------------------------
@@ -332,7 +263,7 @@ def warm_up() -> None:
     worker, so the first picture after a start is drawn as fast as the next."""
     for kind in ("top", "row", "last"):
         _band_base(kind)
-    warm_faces(_SHOWN.values(), (PILE_W, UP_W))
+    warm_faces([shown(c) for c in FACES if c.suit is not None], (PILE_W, UP_W))
     card_back(DOWN_W)
     card_back(22)
     for width in (PILE_W, UP_W):
@@ -340,6 +271,10 @@ def warm_up() -> None:
     for size in (MIN_TEXT, REQ_SIZE, STATUS_SIZE, NAME_SIZE):
         font(size, bold=True)
         font(size)
+    # Which glyphs the fonts have, for the characters of most names, where names are drawn
+    # (each is learnt by drawing it once: some 0.3 ms a character).
+    for size, bold in ((NAME_SIZE, True), (STATUS_SIZE, True), (MIN_TEXT, False)):
+        printable(NAME_CHARACTERS, font(size, bold))
     for seats in (5, 8):
         first = view(new_game(random.Random(seats), seats, seats > 5), None)
         _render(first, tuple("ABCDEFGHIJ"[:seats]), english)
@@ -602,6 +537,12 @@ def _note(view: TableView, who: Names, words: Words) -> str:
         return words("Its top card sets the suit to follow; an ace cancels")
     if view.ctx is Ctx.EXTRA:
         return words("A free lead on the empty pile")
+    if view.ctx is Ctx.ARRANGE:
+        return ""
+    if view.req.change:
+        return words("A 10, the 4♠, an ace or four alike end the change")
+    if view.req.floor:
+        return words("A 2, a 10, the 4♠ or a joker may always be played")
     return ""
 
 
@@ -615,7 +556,7 @@ def _pile(
     their 666 or KKK, the top ringed, and who laid the top layer."""
     small = font(MIN_TEXT)
     count = sum(len(layer.cards) for layer in view.pile)
-    if count == 0:
+    if not view.pile:
         caption = words("Pile: empty")
     elif count == 1:
         caption = words("Pile: 1 card")
@@ -665,20 +606,47 @@ def _info(image: Image.Image, draw: ImageDraw.ImageDraw, view: TableView, words:
     for x, y, text in lines:
         draw_text(draw, (x, y), fit(text, small, room - (x - INFO_X)), small, TEXT, "lm")
     clockwise = view.direction > 0
-    _turn_sign(draw, INFO_X + 11, INFO_Y[3], clockwise)
+    _turn_sign(image, INFO_X + 11, INFO_Y[3], clockwise)
     text = words("clockwise") if clockwise else words("counter-clockwise")
     draw_text(draw, (INFO_X + 28, INFO_Y[3]), fit(text, small, room - 28), small, TEXT, "lm")
 
 
-def _turn_sign(draw: ImageDraw.ImageDraw, cx: float, cy: float, clockwise: bool) -> None:
-    """A circular arrow: clockwise or not."""
-    r = 10
-    draw.arc((cx - r, cy - r, cx + r, cy + r), 200, 520 - 30, fill=GLOW, width=3)
-    if clockwise:  # the head at the end of the arc, going clockwise (at about 130°)
-        tip = [(cx - 11, cy + 3), (cx - 3, cy + 12), (cx - 14, cy + 13)]
-    else:
-        tip = [(cx - 13, cy - 2), (cx - 4, cy - 10), (cx - 16, cy - 13)]
-    draw.polygon(tip, fill=GLOW)
+TURN_SIZE = 26
+
+
+def _turn_sign(image: Image.Image, cx: float, cy: float, clockwise: bool) -> None:
+    """A circular arrow, clockwise or not, centred on (``cx``, ``cy``)."""
+    mask = _turn_mask(clockwise)
+    image.paste(GLOW, (round(cx - TURN_SIZE / 2), round(cy - TURN_SIZE / 2)), mask)
+
+
+@functools.lru_cache(maxsize=2)
+def _turn_mask(clockwise: bool) -> Image.Image:
+    """Three quarters of a ring with an arrowhead at its end, drawn large and reduced."""
+    k = SUPERSAMPLE
+    size = TURN_SIZE * k
+    mask = Image.new("L", (size, size), 0)
+    draw = ImageDraw.Draw(mask)
+    c, r, width = size / 2, size * 0.34, size * 0.12
+    start, end = (-80.0, 190.0) if clockwise else (-10.0, 260.0)
+    draw.arc((c - r, c - r, c + r, c + r), start, end, fill=255, width=round(width))
+    # The head: where the ring ends in the way of travel, pointing along it.
+    at = math.radians(end if clockwise else start)
+    way = 1 if clockwise else -1
+    mid = r - width / 2
+    px, py = c + mid * math.cos(at), c + mid * math.sin(at)
+    tx, ty = -math.sin(at) * way, math.cos(at) * way  # the tangent, in the way of travel
+    nx, ny = math.cos(at), math.sin(at)
+    head = size * 0.2
+    draw.polygon(
+        [
+            (px + tx * head, py + ty * head),
+            (px + nx * head * 0.9, py + ny * head * 0.9),
+            (px - nx * head * 0.9, py - ny * head * 0.9),
+        ],
+        fill=255,
+    )
+    return mask.reduce(k)
 
 
 # --- a player's row ---------------------------------------------------------------------------
@@ -827,3 +795,11 @@ def _mark(view: TableView, seat: int, words: Words) -> tuple[str, RGB]:
     if view.war is not None and seat in view.war.warriors:
         return words("war"), WAR
     return "", TEXT
+
+
+def rules_pictures() -> dict[str, Picture]:
+    """The illustrated rules' pictures by name (:mod:`games.vriddiot.examples`), drawn once a
+    process: what the guide shows beside each page."""
+    from games.vriddiot.examples import rules_pictures as drawn_once
+
+    return drawn_once()

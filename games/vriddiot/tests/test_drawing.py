@@ -1,0 +1,346 @@
+"""The drawn Vriddiot table: a function of the public view only, every seat count laid out
+without overlap, legible on a phone 320 pixels wide, and a few facts checked pixel by pixel."""
+
+from __future__ import annotations
+
+import ast
+import io
+import os
+import random
+import struct
+import zlib
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+from PIL import Image
+
+from bot.drawing.table import Names
+from bot.drawing.text import Font, draw_text, english
+from games.vriddiot import drawing
+from games.vriddiot.drawing import (
+    MIN_TEXT,
+    ROWS_TOP,
+    WIDTH,
+    adler32_combine,
+    cards_drawn,
+    faces,
+    height,
+    row_box,
+    table_png,
+)
+from games.vriddiot.rules import Ctx, GameState, Resign, apply, view
+from games.vriddiot.tests.helpers import card, random_states, table
+from tests.catalog import fields
+
+NAMES = (
+    "Alice",
+    "Bartholomew the Unhurried",
+    "Carol",
+    "Dmitri",
+    "Eve",
+    "Fumiko",
+    "Gustav",
+    "Hanna",
+    "Ivo",
+    "Jo",
+)
+PHONE = 320
+"""The narrowest a phone shows the picture."""
+SMALLEST_GLYPH = 11
+"""Pixels: every text at least this high at :data:`PHONE` pixels wide (issue 24)."""
+ROOT = Path(__file__).resolve().parents[3]
+
+
+@pytest.fixture(autouse=True)
+def _fresh() -> None:
+    drawing.clear_cache()
+
+
+def _image(png: bytes) -> Image.Image:
+    image = Image.open(io.BytesIO(png))
+    image.load()
+    assert image.format == "PNG"
+    return image.convert("RGB")
+
+
+def _game(seats: int, seed: int = 1) -> list[GameState]:
+    return list(random_states(seed, seats, seats > 5, forfeits=False))
+
+
+def _middle(seats: int, seed: int = 1) -> GameState:
+    """A state in the middle of play: the stock not empty, someone to play."""
+    states = _game(seats, seed)
+    return next(
+        s for s in states if s.ctx is Ctx.TURN and len(s.stock) >= 2 and s.pile and s.war is None
+    )
+
+
+# --- the public view only ---------------------------------------------------------------------
+
+
+def test_only_the_public_view_is_drawn() -> None:
+    state = _middle(4)
+    with pytest.raises(ValueError, match="public view"):
+        table_png(view(state, 0), NAMES[:4])
+    with pytest.raises(ValueError, match="every seat"):
+        table_png(view(state, None), NAMES[:3])
+
+
+def test_states_that_differ_only_in_hidden_cards_draw_the_same_bytes() -> None:
+    state = _middle(5)
+    seat = 1
+    hand = list(state.hands[seat])
+    stock = list(state.stock)
+    swap = next(i for i, c in enumerate(stock) if c.face != hand[0].face)
+    hand[0], stock[swap] = stock[swap], hand[0]
+    downs = [list(row) for row in state.down]
+    first, second = [s for s in range(5) if downs[s][0] is not None][:2]
+    downs[first][0], downs[second][0] = downs[second][0], downs[first][0]
+    other = replace(
+        state,
+        hands=(*state.hands[:seat], tuple(hand), *state.hands[seat + 1 :]),
+        stock=tuple(stock),
+        down=tuple(tuple(row) for row in downs),
+    )
+    assert other.hands != state.hands and other.stock != state.stock
+    assert other.down != state.down
+    drawn = table_png(view(state, None), NAMES[:5])
+    drawing.clear_cache()
+    assert table_png(view(other, None), NAMES[:5]) == drawn
+    assert table_png(view(state, None), NAMES[:5]) == drawn  # kept bands: the same bytes
+
+
+def test_only_visible_cards_are_painted_face_up() -> None:
+    for seats in (3, 6, 10):
+        for state in _game(seats, seats)[::7]:
+            public = view(state, None)
+            visible = set(public.visible_cards())
+            drawn = cards_drawn(public)
+            assert drawn <= visible
+            for player in public.players:
+                assert set(player.up) <= drawn
+            if public.pile and public.pile[-1].cards:
+                assert set(public.pile[-1].cards) <= drawn
+
+
+# --- the layout -------------------------------------------------------------------------------
+
+
+def _overlap(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+@pytest.mark.parametrize("seats", range(3, 11))
+def test_every_seat_count_draws_its_rows_apart_and_inside(seats: int) -> None:
+    state = _middle(seats, seed=seats)
+    public = view(state, None)
+    image = _image(table_png(public, NAMES[:seats]))
+    assert image.size == (WIDTH, height(seats))
+    boxes = [row_box(s) for s in range(seats)]
+    for i, box in enumerate(boxes):
+        assert 0 < box[0] < box[2] < WIDTH and ROWS_TOP <= box[1] < box[3] < image.height
+        for other in boxes[i + 1 :]:
+            assert not _overlap(box, other)
+    # Every face lies inside its own row's panel, or above the rows (the pile).
+    for face in faces(public):
+        right, bottom = face.x + face.width, face.y + round(face.width * 1.4)
+        if face.y < ROWS_TOP:
+            assert bottom < ROWS_TOP and right < WIDTH
+            continue
+        seat = next(s for s, box in enumerate(boxes) if box[1] <= face.y < box[3])
+        assert face.card in public.players[seat].up
+        left, top, box_right, box_bottom = boxes[seat]
+        assert left < face.x and right < box_right and top <= face.y and bottom <= box_bottom
+
+
+def test_a_long_name_is_cut_to_its_room() -> None:
+    public = view(_middle(3), None)
+    names = Names(("A" * 80, "Bob", "Carol"), english)
+    looks = [drawing._row_look(public, names, s, english, ()) for s in range(3)]
+    assert looks[0].name.endswith("…") and len(looks[0].name) < 20
+    assert looks[1].name == "Bob"
+    assert len(table_png(public, ("A" * 80, "Bob", "Carol"))) > 0
+
+
+def _sizes_drawn(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    sizes: list[int] = []
+    real = draw_text
+
+    def recording(draw: object, xy: object, text: str, face: Font, *args: object) -> None:
+        if text.strip():
+            sizes.append(round(getattr(face, "size", 0)))
+        real(draw, xy, text, face, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(drawing, "draw_text", recording)
+    return sizes
+
+
+def test_every_caption_is_legible_on_a_phone_320_pixels_wide(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    sizes = _sizes_drawn(monkeypatch)
+    for seats in (3, 5, 8, 10):
+        for state in _game(seats, seats)[::11]:
+            drawing.clear_cache()
+            png = table_png(view(state, None), NAMES[:seats])
+            assert _image(png).width == WIDTH
+    assert sizes and min(sizes) == MIN_TEXT
+    scale = PHONE / WIDTH
+    assert min(sizes) * scale >= SMALLEST_GLYPH
+    # And by the ink: a caption's digits, scaled to 320 wide, stand at least 7 pixels (the
+    # digits of a 11-pixel font are about 0.73 of it).
+    state = table(3, hands={0: "3S 4S 5S"}, up={0: "7H 8C 9D"}, pile=[(2, "9S")])
+    image = _image(table_png(view(state, None), NAMES[:3]))
+    small = image.resize((PHONE, round(image.height * scale)), Image.Resampling.LANCZOS)
+    top = ROWS_TOP + 57 - 14  # the first row's counts line, "hand 3 · down 0"
+    band = small.crop((0, round(top * scale), round(200 * scale), round((top + 28) * scale)))
+    ink = [
+        y
+        for y in range(band.height)
+        if any(sum(band.getpixel((x, y))) > 420 for x in range(band.width))  # type: ignore[arg-type]
+    ]
+    assert ink and ink[-1] - ink[0] + 1 >= 7
+
+
+# --- golden facts ----------------------------------------------------------------------------
+
+
+def _pixel(image: Image.Image, face: drawing.Face, fx: float, fy: float) -> tuple[int, int, int]:
+    x = face.x + round(face.width * fx)
+    y = face.y + round(face.width * 1.4 * fy)
+    found = image.getpixel((x, y))
+    assert isinstance(found, tuple)
+    return found[0], found[1], found[2]
+
+
+def test_hearts_are_red_and_spades_black_on_the_table() -> None:
+    state = table(3, up={0: "7H 8S 9D", 1: "JC"}, pile=[(1, "5H")])
+    public = view(state, None)
+    image = _image(table_png(public, NAMES[:3]))
+    by_card = {f.card: f for f in faces(public)}
+    red = _pixel(image, by_card[card("7H")], 0.6, 0.66)
+    black = _pixel(image, by_card[card("8S")], 0.6, 0.66)
+    diamond = _pixel(image, by_card[card("9D")], 0.6, 0.66)
+    assert red[0] > 160 and red[1] < 80 and red[2] < 90
+    assert max(black) < 70
+    assert diamond != black and max(diamond) > 150  # coloured, never black like spades
+
+
+def test_the_player_to_act_has_a_gold_edge_and_warriors_a_red_stripe() -> None:
+    from games.vriddiot.rules import War
+
+    war = War((0, 1), 1, 1, level=9)
+    state = table(3, ctx=Ctx.WAR_TURN, seat=0, pile=[(0, "9H"), (1, "9S")], war=war)
+    public = view(state, None)
+    image = _image(table_png(public, NAMES[:3]))
+    left, top, _, bottom = row_box(0)
+    gold = image.getpixel((left + 1, (top + bottom) // 2))
+    assert isinstance(gold, tuple) and gold[0] > 200 and gold[1] > 150 and gold[2] < 120
+    stripe = image.getpixel((left + 9, (top + bottom) // 2))
+    assert stripe == drawing.WAR
+    idle = image.getpixel((row_box(2)[0] + 9, (row_box(2)[1] + row_box(2)[3]) // 2))
+    assert idle != drawing.WAR
+
+
+def test_the_finishing_places_and_the_idiot_are_marked() -> None:
+    states = _game(4, seed=3)
+    end = states[-1]
+    assert end.outcome is not None and end.outcome.idiot is not None
+    public = view(end, None)
+    looks = [drawing._row_look(public, Names(NAMES[:4], english), s, english, ()) for s in range(4)]
+    assert looks[end.outcome.idiot].mark == "idiot"
+    assert sorted(look.mark for look in looks) == sorted(["1st", "2nd", "3rd", "idiot"])
+    resigned = apply(states[5], Resign(2))[0]
+    look = drawing._row_look(view(resigned, None), Names(NAMES[:4], english), 2, english, ())
+    assert look.mark == "4th" and look.line == "forfeited"
+
+
+# --- the PNG, band by band ----------------------------------------------------------------------
+
+
+def test_the_bands_make_one_valid_png_whatever_was_kept() -> None:
+    states = _game(8, seed=2)[::5][:12]
+    kept = [table_png(view(s, None), NAMES[:8]) for s in states]
+    for state, png in zip(states, kept, strict=True):
+        drawing.clear_cache()
+        assert table_png(view(state, None), NAMES[:8]) == png
+        at = png.index(b"IDAT")
+        (length,) = struct.unpack(">I", png[at - 4 : at])
+        rows = zlib.decompress(png[at + 4 : at + 4 + length])  # checks the Adler-32 too
+        assert len(rows) == height(8) * (3 * WIDTH + 1)
+        assert rows[:: 3 * WIDTH + 1] == bytes(height(8))  # every row's filter: none
+
+
+def test_adler32_combines_as_zlib_computes_it() -> None:
+    rng = random.Random(5)
+    for _ in range(50):
+        first = os.urandom(rng.randrange(0, 3000))
+        second = bytes(rng.randrange(0, 3)) * rng.randrange(0, 70000)
+        combined = adler32_combine(zlib.adler32(first), zlib.adler32(second), len(second))
+        assert combined == zlib.adler32(first + second)
+
+
+def test_a_kept_row_is_used_when_it_looks_the_same() -> None:
+    states = _game(6, seed=4)
+    table_png(view(states[40], None), NAMES[:6])
+    before = drawing._row_segment.cache_info()
+    table_png(view(states[41], None), NAMES[:6])
+    after = drawing._row_segment.cache_info()
+    assert after.hits - before.hits >= 3  # most rows look as they did a move ago
+
+
+# --- the words ---------------------------------------------------------------------------------
+
+
+def test_every_word_of_the_table_has_a_japanese_translation() -> None:
+    """The Japanese catalog of the table: every ``words("...")`` text here is translated, here
+    or (if another table draws it too) in that table's catalog only, with the same
+    placeholders; the catalog holds nothing the table does not draw."""
+    source = (ROOT / "games" / "vriddiot" / "drawing.py").read_text(encoding="utf-8")
+    drawn = {
+        node.args[0].value
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "words"
+        and isinstance(node.args[0], ast.Constant)
+        and isinstance(node.args[0].value, str)
+    }
+    own_path = ROOT / "games" / "vriddiot" / "locales" / "ja" / "LC_MESSAGES" / "vriddiot_table.po"
+    with own_path.open("rb") as po:
+        own = {str(m.id): str(m.string) for m in read_po(po, locale="ja") if m.id}
+    others: dict[str, str] = {}
+    for path in (ROOT / "games").glob("*/locales/ja/LC_MESSAGES/*_table.po"):
+        if path != own_path:
+            with path.open("rb") as po:
+                others.update({str(m.id): str(m.string) for m in read_po(po, locale="ja") if m.id})
+    assert set(own) <= drawn
+    assert set(own).isdisjoint(others)
+    for text in drawn:
+        japanese = own.get(text) or others.get(text)
+        assert japanese, f"{text!r} has no Japanese translation"
+        assert fields(japanese) == fields(text), text
+
+
+# --- the rules pages' pictures -----------------------------------------------------------------
+
+
+def test_every_rules_picture_is_drawn_and_shows_its_own_cards() -> None:
+    from bot.drawing import pages
+
+    pictures = drawing.rules_pictures()
+    assert {"arrange", "play", "specials", "change", "combos", "war"} <= set(pictures)
+    assert {"pickup", "finish"} <= set(pictures)
+    seen = set()
+    for name, picture in pictures.items():
+        image = _image(picture.png)
+        assert image.size == (pages.WIDTH, pages.HEIGHT), name
+        assert picture.png not in seen, f"{name} draws the same as another picture"
+        seen.add(picture.png)
+    labels = [f.rank.label + f.suit.value for f in pictures["change"].faces]
+    assert labels == ["8C", "5H", "9H", "9C", "3H"]
+    specials = [f.rank.label + f.suit.value for f in pictures["specials"].faces]
+    assert specials == ["2C", "10H", "JS", "4S"]  # and a joker, which has no suit
+    assert drawing.rules_pictures() is pictures  # drawn once a process
