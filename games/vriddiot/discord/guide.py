@@ -4,9 +4,8 @@
 them (``games/vriddiot/docs/rules.md`` is the full account): the goal and the cards; the deal and
 the arrangement; playing on the pile; the special cards; the 8 and the change; 666 and KKK;
 war; chance, blind cards and the end. Each page is an embed of a few sentences and, where cards
-say it better, a picture without words (the same in every language), drawn with the platform's
-card rows (:mod:`bot.drawing.pages`) or, once it has them, :mod:`games.vriddiot.drawing`'s own
-rules pictures.
+say it better, a picture without words (the same in every language) from
+:mod:`games.vriddiot.examples`.
 
 :data:`HELP_LINES` explain the table. Every text goes through the reader's
 :class:`~cogs.ui.i18n.Words`; the Japanese ones are in
@@ -15,71 +14,23 @@ rules pictures.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable
 
 from bot.drawing import pages as examples
-from bot.suits import Suit
 from cogs.ui.guides import Guide, Page
 from cogs.ui.i18n import N_
-from games.vriddiot.rules.cards import Card, parse_cards
 
 TITLE = N_("How to play Vriddiot · {page}/{pages} {topic}")
 HELP_TITLE = N_("How to read the Vriddiot table")
 
 
-@dataclass(frozen=True, slots=True)
-class _Label:
-    label: str
-
-
-@dataclass(frozen=True, slots=True)
-class _Face:
-    """A Vriddiot card as the platform's card pictures want it (a rank with a label, a suit)."""
-
-    rank: _Label
-    suit: Suit
-
-
-def _faces(texts: Sequence[str]) -> list[_Face]:
-    out = []
-    for card in parse_cards(texts):
-        assert card.suit is not None, "the guide's pictures show no joker"
-        label = card.display[:-1]
-        out.append(_Face(_Label(label), card.suit))
-    return out
-
-
-def _row(
-    texts: Sequence[str], ringed: Sequence[int] = (), gold: Sequence[int] = ()
-) -> Callable[[], examples.Picture]:
-    """A picture of ``texts`` in a row, the cards at ``ringed`` ringed, at ``gold`` golden."""
+def _picture(name: str) -> Callable[[], examples.Picture]:
+    """The rules picture ``name`` of :mod:`games.vriddiot.examples` (drawn when first shown)."""
 
     def draw() -> examples.Picture:
-        faces = _faces(texts)
-        return examples.card_row(
-            faces,
-            ringed=[faces[i] for i in ringed],
-            trumps=[faces[i] for i in gold],
-        )
+        from games.vriddiot.examples import rules_pictures
 
-    return draw
-
-
-def _own(name: str, fallback: Callable[[], examples.Picture]) -> Callable[[], examples.Picture]:
-    """The drawing module's own rules picture ``name`` when it has one, else ``fallback``."""
-
-    def draw() -> examples.Picture:
-        try:
-            from games.vriddiot import drawing
-        except ImportError:
-            return fallback()
-        own = getattr(drawing, "rules_pictures", None)
-        if own is None:
-            return fallback()
-        pictures = own()
-        found: examples.Picture | None = pictures.get(name)
-        return found if found is not None else fallback()
+        return rules_pictures()[name]
 
     return draw
 
@@ -93,7 +44,7 @@ PAGES: tuple[Page, ...] = (
             "Three to five play **one deck with two jokers**; six to ten play **two decks** "
             "(104 cards, four jokers). Aces are high."
         ),
-        None,
+        _picture("finish"),
     ),
     Page(
         N_("The deal and your face-up cards"),
@@ -104,7 +55,7 @@ PAGES: tuple[Page, ...] = (
             "the choices are shown together when all have chosen. You play from your hand, then "
             "your face-up cards, then your face-down cards, blind."
         ),
-        _own("arrange", _row(["2S", "TH", "AD"], gold=[0, 1, 2])),
+        _picture("arrange"),
     ),
     Page(
         N_("Playing on the pile"),
@@ -114,7 +65,7 @@ PAGES: tuple[Page, ...] = (
             "back up to **three cards** after playing. The lowest card in hand after the "
             "arrangement starts. A **jack turns the direction** of play."
         ),
-        _own("play", _row(["5H", "7S", "7D", "9C"], ringed=[3])),
+        _picture("play"),
     ),
     Page(
         N_("The special cards"),
@@ -124,7 +75,7 @@ PAGES: tuple[Page, ...] = (
             "the empty pile. **Der Fourer, the 4♠**, destroys the pile for good. A **joker** is "
             "wild: you say which card it is."
         ),
-        _own("specials", _row(["2H", "TS", "4S"], gold=[0, 1, 2])),
+        _picture("specials"),
     ),
     Page(
         N_("The 8 and the change"),
@@ -134,7 +85,7 @@ PAGES: tuple[Page, ...] = (
             "(2s and 8s of that suit too). An **ace**, a **10**, the **4♠** or four alike end "
             "the change; picking up always may. Where the suit matters you choose the top card."
         ),
-        _own("change", _row(["8C", "5H", "9H"], ringed=[1])),
+        _picture("change"),
     ),
     Page(
         N_("666 and KKK"),
@@ -144,7 +95,7 @@ PAGES: tuple[Page, ...] = (
             "black card left in the stock with them. Either leaves an empty layer worth its "
             "rank to beat."
         ),
-        _own("combos", _row(["6S", "6H", "6D"])),
+        _picture("combos"),
     ),
     Page(
         N_("War"),
@@ -155,7 +106,7 @@ PAGES: tuple[Page, ...] = (
             "suit. The first warrior who **picks up** loses the war and takes the pile; a burn "
             "ends it too, and everyone may **toss** cards of the burnt rank along."
         ),
-        _own("war", _row(["9S", "9D", "9H"], ringed=[1])),
+        _picture("war"),
     ),
     Page(
         N_("Chance, blind cards and the end"),
@@ -165,7 +116,7 @@ PAGES: tuple[Page, ...] = (
             "turned the same way, one at a time. A player with no card left is **out**; "
             "resigning or running out of time on a play takes the **worst place left**."
         ),
-        None,
+        _picture("pickup"),
     ),
 )
 """The pages, in reading order."""
@@ -194,4 +145,4 @@ HELP_LINES = (
 
 GUIDE = Guide(TITLE, PAGES, HELP_TITLE, HELP_LINES)
 
-__all__ = ["GUIDE", "HELP_LINES", "PAGES", "Card"]
+__all__ = ["GUIDE", "HELP_LINES", "PAGES"]
