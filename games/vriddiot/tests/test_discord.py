@@ -619,3 +619,26 @@ async def test_the_leak_check_catches_a_table_that_shows_the_stock(
     game_id = await challenge(h, ("alice", "bob", "carol"))
     with pytest.raises(AssertionError, match="everyone sees"):
         await play_to_the_end(h, game_id, seed=3, seen=seen)
+
+
+async def test_a_resigning_player_takes_the_worst_place_and_the_others_play_on(
+    h: Harness,
+) -> None:
+    game_id = await challenge(h, ("alice", "bob", "carol"))
+    alice = h.users["alice"]
+    await h.slash(alice, "resign")
+    ask = h.last_ephemeral(alice)
+    await h.click(alice, ask, button_id(ask, "vidrasso:resign:"))
+    game = await game_row(h, game_id)
+    assert game.is_active and game.state.forfeits == (0,)
+    assert game.to_act == (1, 2)  # the others still arrange
+    public = GAME.view(game.state, None)
+    assert public.players[0].status == "forfeited" and public.players[0].place == 3
+    assert any("left the game: place 3" in m.text() for m in h.messages if m.audience is None)
+    final = await play_to_the_end(h, game_id, seed=4)
+    outcome = GAME.outcome(final.state)
+    assert outcome is not None and outcome.places[-1] == (0,)
+    # the finished game pages through play by play, for anyone
+    r = await h.slash(h.users["frank"], "replay", game=game_id)
+    assert "Replay of game" in r.messages[-1].text()
+    assert shown.PRESENTATION.replay_pages(final) > 2
