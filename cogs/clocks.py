@@ -179,7 +179,8 @@ class Clocks(commands.Cog):
             if moved is None:
                 return  # a move came first
             sweep.timed_out.append(game.id)
-            if timeout_action(game).seat is None:  # several ran out of time: no winner, say why
+            ended = not moved.game.is_active
+            if ended and timeout_action(game).seat is None:  # several ran out: no winner, why
                 tr = await self.bot.publisher.words(game.guild_id)
                 note = text.out_of_time_text(game, game.to_act, due.clock.time_per_move, tr)
                 try:

@@ -16,7 +16,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.games import DEFAULT_KIND, GAMES, GameRules, default_level, rules_for
+from bot.games import DEFAULT_KIND, GAMES, GameRules, default_level, rules_for, to_points
 from bot.play.model import Game, Invite
 from bot.play.service import ChallengeRefused, table_seats
 from cogs.ui import guide
@@ -71,6 +71,25 @@ def target_choices(rules: GameRules) -> list[app_commands.Choice[int]]:
     ]
 
 
+COMPUTER_GAME = N_("{player} plays {game} against me ({level}, to {target}). Good luck!")
+COMPUTER_GAME_ONE = N_("{player} plays {game} against me ({level}). Good luck!")
+"""The opening line of a game against the computer: to points, or (one target) one game."""
+
+
+def has_target_choice(rules: GameRules) -> bool:
+    """Whether a game is played to points a challenge chooses: a game with one target (one
+    game is the whole match) offers no ``target`` option."""
+    return len(rules.targets) > 1
+
+
+def target_option(rules: GameRules) -> list[inspect.Parameter]:
+    """The ``target`` option of a game's commands, where it has a choice."""
+    if not has_target_choice(rules):
+        return []
+    keyword = inspect.Parameter.KEYWORD_ONLY
+    return [inspect.Parameter("target", keyword, annotation=int | None, default=None)]
+
+
 def challenge_command(cog: Play, rules: GameRules) -> Subcommand:
     """``challenge`` for a game: one optional member option per seat to fill, named by the
     game, ``seats`` where the game's count is a range (the table's size), and ``fill`` where
@@ -106,12 +125,6 @@ def challenge_command(cog: Play, rules: GameRules) -> Subcommand:
         extra.append(inspect.Parameter("seats", keyword, annotation=counts, default=None))
     if rules.levels:
         extra.append(inspect.Parameter("fill", keyword, annotation=str | None, default=None))
-    # A game played to one target only offers no choice of it (Pidro's 62).
-    targets = (
-        [inspect.Parameter("target", keyword, annotation=int | None, default=None)]
-        if len(rules.targets) > 1
-        else []
-    )
     challenge.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
         [
             inspect.Parameter(
@@ -120,7 +133,7 @@ def challenge_command(cog: Play, rules: GameRules) -> Subcommand:
                 annotation=discord.Interaction,
             ),
             *players,
-            *targets,
+            *target_option(rules),
             inspect.Parameter("per_move", keyword, annotation=int | None, default=None),
             *extra,
         ]
@@ -130,12 +143,12 @@ def challenge_command(cog: Play, rules: GameRules) -> Subcommand:
     helps = {f"player{i}": invite.description for i, invite in enumerate(rules.invites, start=1)}
     points = " or ".join(str(t) for t in rules.targets)
     callback = app_commands.describe(
-        **helps,
-        **({"target": f"Points to win: {points}"} if targets else {}),
-        per_move="Time for each move (default: this server's, usually 24 hours)",
+        **helps, per_move="Time for each move (default: this server's, usually 24 hours)"
     )(callback)
+    if has_target_choice(rules):
+        callback = app_commands.describe(target=f"Points to win: {points}")(callback)
     callback = app_commands.rename(**names, per_move="time")(callback)
-    if targets:
+    if has_target_choice(rules):
         callback = app_commands.choices(target=target_choices(rules))(callback)
     callback = app_commands.choices(per_move=TIME_CHOICES)(callback)
     if low < high:
@@ -164,25 +177,21 @@ def play_bot_command(cog: Play, rules: GameRules) -> Subcommand:
     ) -> None:
         await cog.play_bot(interaction, rules, level, target)
 
-    async def play_bot_to_its_target(
-        interaction: discord.Interaction, level: str | None = None
-    ) -> None:
+    async def play_bot_game(interaction: discord.Interaction, level: str | None = None) -> None:
         await cog.play_bot(interaction, rules, level, None)
 
     levels: list[app_commands.Choice[str]] = [
         app_commands.Choice(name=n, value=n) for n in rules.levels
     ]
     callback: Any
-    if len(rules.targets) > 1:
+    if has_target_choice(rules):
         callback = app_commands.describe(
             level="How strong the computer plays",
             target="Points to win: " + " or ".join(str(t) for t in rules.targets),
         )(play_bot)
         callback = app_commands.choices(target=target_choices(rules))(callback)
-    else:  # a game played to one target only offers no choice of it
-        callback = app_commands.describe(level="How strong the computer plays")(
-            play_bot_to_its_target
-        )
+    else:  # one game is the whole match: no points to choose
+        callback = app_commands.describe(level="How strong the computer plays")(play_bot_game)
     callback = app_commands.choices(level=levels)(callback)
     return app_commands.Command(
         name="play-bot", description="Play a game against the computer", callback=callback
@@ -390,9 +399,10 @@ class Play(commands.Cog):
             target=target,
         )
         tr = await self.bot.publisher.words(interaction.guild.id)
+        opening = COMPUTER_GAME if to_points(rules) else COMPUTER_GAME_ONE
         sending = interaction.response.send_message(
             tr(
-                "{player} plays {game} against me ({level}, to {target}). Good luck!",
+                opening,
                 player=mention(interaction.user.id),
                 game=tr(rules.title),
                 level=tr(level),

@@ -8,5 +8,6 @@ no game by name and finds each through :data:`KINDS` (see ``docs/architecture.md
 KINDS: tuple[str, ...] = (
     "vidrasso",
     "pidro",
+    "vriddiot",
 )
 """The registered games, by kind (the name of the game's folder): adding a game is one line."""

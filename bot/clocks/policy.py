@@ -42,22 +42,44 @@ MAX_REMINDERS = len(REMINDER_POINTS)
 # --- the clock ----------------------------------------------------------------------------
 
 
-def start_clock(time_per_move: float, at: float, waiting: Sequence[int], seats: int) -> MoveClock:
-    """A fresh wait for ``waiting`` beginning ``at`` in a game of ``seats`` seats: full time,
-    no reminders yet, first looked at when the first reminder falls due."""
+def start_clock(
+    time_per_move: float,
+    at: float,
+    waiting: Sequence[int],
+    seats: int,
+    wait: float | None = None,
+) -> MoveClock:
+    """A fresh wait for ``waiting`` beginning ``at`` in a game of ``seats`` seats: full time
+    (``wait``, when the decision pending allows less: :func:`decision_time`), no reminders yet,
+    first looked at when the first reminder falls due."""
+    span = time_per_move if wait is None else min(wait, time_per_move)
     return MoveClock(
         time_per_move=time_per_move,
         turn_started_at=at,
-        deadline_at=at + time_per_move,
+        deadline_at=at + span,
         waiting=tuple(waiting),
         reminders=(0,) * seats,
-        next_check_at=at + REMINDER_POINTS[0] * time_per_move,
+        next_check_at=at + REMINDER_POINTS[0] * span,
     )
 
 
+def decision_time(game: Game, time_per_move: float) -> float:
+    """The time the decision a game now waits for allows: the time per move, unless the
+    game's rules give some decisions less (their optional ``decision_time(state,
+    time_per_move)``, e.g. offers sent to several players at once that should not hold the
+    game up for a whole move's time)."""
+    hook = getattr(game.rules, "decision_time", None)
+    if hook is None or not game.is_active:
+        return time_per_move
+    return min(time_per_move, float(hook(game.state, time_per_move)))
+
+
 def reminder_times(clock: MoveClock) -> tuple[float, ...]:
-    """When this wait's reminders fall due."""
-    return tuple(clock.turn_started_at + f * clock.time_per_move for f in REMINDER_POINTS)
+    """When this wait's reminders fall due: the same fractions of the wait's own span."""
+    span = clock.time_per_move
+    if clock.deadline_at is not None:
+        span = clock.deadline_at - clock.turn_started_at
+    return tuple(clock.turn_started_at + f * span for f in REMINDER_POINTS)
 
 
 def restarts_clock(waited: Sequence[int], waiting: Sequence[int]) -> bool:
@@ -72,10 +94,17 @@ def restarts_clock(waited: Sequence[int], waiting: Sequence[int]) -> bool:
     return not (now and now < before)
 
 
-def after_move(clock: MoveClock, waiting: Sequence[int], at: float, seats: int) -> MoveClock:
-    """The clock once a move made ``at`` left the game waiting for ``waiting``."""
+def after_move(
+    clock: MoveClock,
+    waiting: Sequence[int],
+    at: float,
+    seats: int,
+    wait: float | None = None,
+) -> MoveClock:
+    """The clock once a move made ``at`` left the game waiting for ``waiting`` (``wait``: the
+    time the decision now pending allows, when less than a move's)."""
     if clock.deadline_at is None or restarts_clock(clock.waiting, waiting):
-        return start_clock(clock.time_per_move, at, waiting, seats)
+        return start_clock(clock.time_per_move, at, waiting, seats, wait)
     return replace(clock, waiting=tuple(waiting))
 
 
@@ -96,10 +125,16 @@ class TimeUp:
 
 def timeout_action(game: Game) -> TimeUp:
     """The one seat waited for loses on time. When the game waits for several (neither gave a
-    gift), none is more at fault than the others: the game is abandoned, without a winner."""
+    gift), none is more at fault than the others: the game is abandoned, without a winner —
+    unless its rules say what each seat's time running out means when several owe one
+    decision at once (their optional ``time_out_together(state, seats)``: one action, e.g.
+    each seat passing an offer, after which the game goes on)."""
     rules, waiting = game.rules, game.to_act
     if len(waiting) == 1:
         return TimeUp(rules.time_out(game.state, waiting[0]), waiting[0])
+    together = getattr(rules, "time_out_together", None)
+    if together is not None:
+        return TimeUp(together(game.state, waiting), None)
     return TimeUp(rules.abandon(game.state), None)
 
 

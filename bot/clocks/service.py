@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from bot.clocks.model import Due, GameEvent, InboxGame, MoveClock, NotifyPrefs
-from bot.clocks.policy import after_move, plan, start_clock, urgency
+from bot.clocks.policy import after_move, decision_time, plan, start_clock, urgency
 from bot.play.model import Game
 from bot.settings.service import SettingsService
 from bot.shards import EVERY, Shards
@@ -51,9 +51,12 @@ async def keep_clock(tx: Transaction, game: Game) -> None:
         seconds = await clocks.challenge_time(game.id)
         if seconds is None:
             seconds = (await tx.settings.guild_settings(game.guild_id)).default_time
-        clock = start_clock(seconds, game.updated_at, game.to_act, seats)
+        clock = start_clock(
+            seconds, game.updated_at, game.to_act, seats, decision_time(game, seconds)
+        )
     else:
-        clock = after_move(clock, game.to_act, game.updated_at, seats)
+        wait = decision_time(game, clock.time_per_move)
+        clock = after_move(clock, game.to_act, game.updated_at, seats, wait)
     await clocks.put_clock(game.id, clock)
 
 

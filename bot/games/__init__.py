@@ -23,6 +23,7 @@ from bot.games.base import (
     default_level,
     seat_counts,
     team_of,
+    to_points,
 )
 
 
@@ -90,5 +91,6 @@ __all__ = [
     "rules_for",
     "seat_counts",
     "team_of",
+    "to_points",
     "unregister",
 ]

@@ -103,7 +103,8 @@ class GameRules(Protocol):
     seat_range: tuple[int, int]
     """The fewest and the most players a game may have (equal for a fixed count)."""
     targets: tuple[int, ...]
-    """The points a game may be played to; the first is the default."""
+    """The points a game may be played to; the first is the default. ``(1,)`` for a game that
+    is not played to points (one deal is the whole game): see :func:`to_points`."""
     levels: tuple[str, ...]
     """The computer levels that can fill a seat, easiest first (empty: none)."""
     renderer: str
@@ -218,6 +219,12 @@ class GameRules(Protocol):
 def default_level(rules: GameRules) -> str:
     """The computer level offered when none is named: the middle one."""
     return rules.levels[len(rules.levels) // 2]
+
+
+def to_points(rules: GameRules) -> bool:
+    """Whether a game is played to a number of points (Vidrasso's 21 or 31, Pidro's 62), which
+    its texts say; not when one deal is the whole game (its only target is 1)."""
+    return rules.targets != (1,)
 
 
 def seat_counts(rules: GameRules) -> range:

@@ -10,13 +10,14 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.errors import NotAllowed
+from bot.games import to_points
 from bot.play.model import ACCEPTED, CANCELLED, DECLINED, OPEN, Challenge, Game, Invite
 from bot.play.service import Accepted
 from cogs.ui.buttons import ChallengeButton, challenge_view
 from cogs.ui.clock_text import preset_text
 from cogs.ui.common import answer, mention, of_items
 from cogs.ui.guide import RulesButton
-from cogs.ui.i18n import Words
+from cogs.ui.i18n import N_, Words
 from cogs.ui.permissions import can_open_thread
 
 if TYPE_CHECKING:
@@ -36,13 +37,16 @@ def challenge_text(row: Challenge, tr: Words, *, expired: bool = False) -> str:
         "target": row.target,
     }
     if row.time_per_move is not None:
-        who = tr(
-            "{challenger} challenges {invited} to {game} (to {target}, {time} per move)",
-            time=preset_text(row.time_per_move, tr),
-            **values,
+        timed = (
+            N_("{challenger} challenges {invited} to {game} (to {target}, {time} per move)")
+            if to_points(row.rules)
+            else N_("{challenger} challenges {invited} to {game} ({time} per move)")
         )
-    else:
+        who = tr(timed, time=preset_text(row.time_per_move, tr), **values)
+    elif to_points(row.rules):
         who = tr("{challenger} challenges {invited} to {game} (to {target})", **values)
+    else:
+        who = tr("{challenger} challenges {invited} to {game}", **values)
     status = "expired" if expired else row.status
     if status == OPEN:
         asked = tr(
@@ -107,13 +111,16 @@ def table_text(row: Challenge, tr: Words, *, expired: bool = False) -> str:
         "target": row.target,
     }
     if row.time_per_move is not None:
-        head = tr(
-            "{challenger} opens a table of {game} for {count} (to {target}, {time} per move)",
-            time=preset_text(row.time_per_move, tr),
-            **values,
+        timed = (
+            N_("{challenger} opens a table of {game} for {count} (to {target}, {time} per move)")
+            if to_points(rules)
+            else N_("{challenger} opens a table of {game} for {count} ({time} per move)")
         )
-    else:
+        head = tr(timed, time=preset_text(row.time_per_move, tr), **values)
+    elif to_points(rules):
         head = tr("{challenger} opens a table of {game} for {count} (to {target})", **values)
+    else:
+        head = tr("{challenger} opens a table of {game} for {count}", **values)
     status = "expired" if expired else row.status
     if status == ACCEPTED:
         return tr("{challenge} — accepted! Game {id} is on.", challenge=head, id=row.game_id)

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
 
+from bot.arena.bench import Bench, BenchSeat, ViewSeat
 from games.vriddiot.ai.players import PLAYERS, UnknownPlayer, decide_with, make_player
 from games.vriddiot.rules import Ctx, GameState, apply, new_game, settle, to_record, view
 
@@ -182,6 +183,27 @@ def main(argv: Sequence[str]) -> int:
             )
     print(format_summary(summary))
     return 0
+
+
+def bench_seat(level: str) -> BenchSeat:
+    """A Vriddiot player at a benchmark table (``medium``, ``easy``, ``random``), shown its
+    seat's view only."""
+    from games.vriddiot.game import GAME
+
+    return ViewSeat(GAME, make_player(level))
+
+
+BENCH = Bench(
+    seat=bench_seat,
+    quick=(("medium", "easy", 30),),
+    full=(("medium", "easy", 200),),
+    stream="bench-ai/vriddiot",
+    unit="game",
+)
+"""Vriddiot's side of ``bench/ai.py`` (``--game vriddiot``): three players, A in seat 0 against B
+in seats 1 and 2, then A in seat 1 on the same deals; a game is won by going out first (the
+margin is places: each player's standing is the number of players placed below it).
+``bench/vriddiot_ai.py`` measures head-to-head placements with every seat rotated."""
 
 
 if __name__ == "__main__":

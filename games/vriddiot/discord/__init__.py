@@ -1,0 +1,1 @@
+"""Vriddiot in Discord: its presentation, rules pages and gallery screens."""
