@@ -96,17 +96,26 @@ def glow_mask(width: int, height: int, spread: int) -> Image.Image:
 
 
 CHIP_SIZE = 18
+"""A chip's text size unless told (the phone-first tables pass their caption size)."""
 
 
-def chip_width(text: str) -> float:
-    return text_width(text, font(CHIP_SIZE, bold=True)) + 16
+def chip_height(size: int = CHIP_SIZE) -> int:
+    """The height of a chip whose text is ``size`` pixels."""
+    return size + 8
 
 
-def chip(draw: ImageDraw.ImageDraw, x: float, y: float, text: str, colour: RGB) -> float:
-    """A small rounded label at ``x``; its right edge."""
-    width = chip_width(text)
-    draw.rounded_rectangle([x, y, x + width, y + 26], 13, outline=colour, width=2)
-    draw_text(draw, (x + 8, y + 13), text, font(CHIP_SIZE, bold=True), colour, "lm")
+def chip_width(text: str, size: int = CHIP_SIZE) -> float:
+    return text_width(text, font(size, bold=True)) + size - 2
+
+
+def chip(
+    draw: ImageDraw.ImageDraw, x: float, y: float, text: str, colour: RGB, size: int = CHIP_SIZE
+) -> float:
+    """A small rounded label at ``x`` (its top at ``y``), its text ``size`` pixels; its right
+    edge."""
+    width, height = chip_width(text, size), chip_height(size)
+    draw.rounded_rectangle([x, y, x + width, y + height], height // 2, outline=colour, width=2)
+    draw_text(draw, (x + width / 2, y + height / 2), text, font(size, bold=True), colour, "mm")
     return x + width
 
 
