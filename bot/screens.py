@@ -20,6 +20,7 @@ from pathlib import Path
 from bot.games import GAMES
 from bot.ladder.chart import rating_chart
 from bot.ladder.rating import INITIAL, Rating, rate
+from cogs.ui import gallery
 from cogs.ui.games import presentation
 from cogs.ui.i18n import LANGUAGES, Words
 
@@ -60,7 +61,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--language", choices=LANGUAGES, default="en", help="the screens' language (default en)"
     )
+    parser.add_argument(
+        "--width", type=int, default=gallery.WIDTH,
+        help=f"the messages' width in pixels (default {gallery.WIDTH}, a desktop; 400: a phone)",
+    )  # fmt: skip
     args = parser.parse_args(argv)
+    gallery.WIDTH = args.width
     args.out.mkdir(parents=True, exist_ok=True)
     for name, png in screens(args.seed, Words(args.language)).items():
         (args.out / f"{name}.png").write_bytes(png)

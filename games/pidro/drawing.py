@@ -65,7 +65,7 @@ from games.pidro.rules import Card, Phase, Suit, TableView, Termination, new_gam
 from games.pidro.rules.cards import DECK
 from games.pidro.rules.parts import TEAMS
 
-WIDTH, HEIGHT = 600, 842
+WIDTH, HEIGHT = 600, 792
 MARGIN = 8
 CAPTION = 30
 """The smallest text: 30 pixels here, 11-pixel capitals on a 320-pixel-wide phone."""
@@ -80,12 +80,12 @@ STEP = 40
 MIN_STEP = 24
 """Closer than this, a row's captions give way to its cards."""
 
-CONTRACT_Y = MARGIN + 24
+CONTRACT_Y = MARGIN + 22
 """The middle of the first line: the trump badge, the contract, the hand's number."""
-TEAMS_TOP, TEAMS_H = MARGIN + 52, 80
+TEAMS_TOP, TEAMS_H = MARGIN + 46, 72
 ROWS_TOP = TEAMS_TOP + TEAMS_H + 6
-ROW_H, ROW_GAP = 142, 4
-CARDS_DY = 42
+ROW_H, ROW_GAP = 134, 3
+CARDS_DY = 36
 """The top of a row's cards, from the row's top."""
 BOTTOM_TOP = ROWS_TOP + 4 * (ROW_H + ROW_GAP)
 """The top of the bottom band: the last trick, or what the hand waits for."""
@@ -359,13 +359,13 @@ def _header(
         pair = words("{first} & {second}", first=who.mark(first), second=who.mark(second))
         width = box[2] - box[0] - 24
         pair = fit(who.say(pair, names_face, width), names_face, width)
-        draw_text(draw, (box[0] + 12, box[1] + 22), pair, names_face, TEAM_COLOURS[team], "lm")
+        draw_text(draw, (box[0] + 12, box[1] + 20), pair, names_face, TEAM_COLOURS[team], "lm")
         total = str(view.totals[team])
         big = font(34, bold=True)
-        draw.text((box[0] + 12, box[1] + 58), total, font=big, fill=TEXT, anchor="lm")
+        draw.text((box[0] + 12, box[1] + 52), total, font=big, fill=TEXT, anchor="lm")
         hand = words("this hand {points}", points=view.taken[team])
         x = box[0] + 12 + big.getlength(total) + 14
-        draw_text(draw, (x, box[1] + 58), fit(hand, face, box[2] - 8 - x), face, MUTED, "lm")
+        draw_text(draw, (x, box[1] + 52), fit(hand, face, box[2] - 8 - x), face, MUTED, "lm")
 
 
 def _status(view: TableView, who: Names, words: Words) -> str:
@@ -465,7 +465,7 @@ def _seat(
         draw.rounded_rectangle(box.xy(), 12, fill=PANEL, outline=GLOW, width=4)
         _stripe(draw, box, TEAM_COLOURS[team_of(seat)])
 
-    mid = box.top + 22
+    mid = box.top + 19
     face, name_face = font(CAPTION), font(CAPTION, bold=True)
     hand = _hand_text(view, seat, words)
     hand_w = text_width(hand, face)

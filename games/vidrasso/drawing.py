@@ -70,7 +70,7 @@ from games.vidrasso.rules.game import TRICKS_PER_ROUND, Phase
 from games.vidrasso.rules.trumps import BidKind
 from games.vidrasso.rules.view import TableView, view
 
-WIDTH, HEIGHT = 600, 530
+WIDTH, HEIGHT = 600, 464
 """Laid out for a phone first: shown about 320 pixels wide there, every word and card corner on
 it is at least 11 pixels high (:data:`CAPTION` and the cards' widths; a test measures it)."""
 MARGIN = 8
@@ -78,7 +78,7 @@ MARGIN = 8
 CAPTION = 30
 """The smallest text: 30 pixels here, 11-pixel capitals on a 320-pixel-wide phone."""
 NAME_SIZE = 32
-CARD_W = 84
+CARD_W = 76
 """Strawmen and the trick in progress."""
 SMALL_W = 70
 """The last trick (its corners as tall as the captions)."""
@@ -87,23 +87,23 @@ BACK_W = 48
 PEEK = 8
 """How far a face-down strawman card shows below the card on it."""
 
-PANEL_H = 182
+PANEL_H = 156
 PANEL_Y = (MARGIN, HEIGHT - MARGIN - PANEL_H)
 """Top of each seat's panel: seat 0 above the middle, seat 1 below."""
 MIDDLE_Y = PANEL_Y[0] + PANEL_H
 """The top of the band between the panels (the trumps, the trick, the last trick)."""
 MIDDLE_H = PANEL_Y[1] - MIDDLE_Y
-NAME_DY = 26
+NAME_DY = 23
 """The name line's middle, from the panel's top."""
-PILE_X, PILE_STEP, PILE_DY = 20, 92, 48
-TRICK_X = (226, 322)
+PILE_X, PILE_STEP, PILE_DY = 20, 86, 42
+TRICK_X = (222, 310)
 TRICK_Y = (MIDDLE_Y + 4, MIDDLE_Y + MIDDLE_H - 4 - card_height(CARD_W))
 """Each seat's card in the trick, the top seat's higher, the bottom seat's lower."""
 LAST_LEFT, LAST_RIGHT = TRICK_X[1] + CARD_W + 10, WIDTH - MARGIN - 6
 """The last trick's room: its cards and, under them, who took it."""
 LAST_CENTRE_X = (LAST_LEFT + LAST_RIGHT) // 2
 LAST_X = (LAST_CENTRE_X - (SMALL_W + 38) // 2, LAST_CENTRE_X - (SMALL_W + 38) // 2 + 38)
-LAST_Y = MIDDLE_Y + 6
+LAST_Y = MIDDLE_Y + 4
 MIDDLE_BOX = (TRICK_X[0] - 12, MIDDLE_Y + 6, WIDTH - MARGIN - 8, MIDDLE_Y + MIDDLE_H - 6)
 """The box in the middle outside the play (what the round waits for, or its scores)."""
 HAND_X = PILE_X + 4 * PILE_STEP + CARD_W + 14
@@ -325,23 +325,23 @@ def _trumps(image: Image.Image, draw: ImageDraw.ImageDraw, view: TableView, word
         draw, (left, MIDDLE_Y + 22), fit(words("Trumps"), font(CAPTION), room), font(CAPTION),
         MUTED, "lm",
     )  # fmt: skip
-    size = 58
+    size = 52
     for i, named in enumerate((view.trumps.suit, view.trumps.rank)):
-        x, y = left + i * (size + 12), MIDDLE_Y + 44
+        x, y = left + i * (size + 12), MIDDLE_Y + 42
         box = (x, y, x + size, y + size)
         draw.rounded_rectangle(box, 10, fill=PAPER, outline=GOLD, width=3)
         centre = (x + size / 2, y + size / 2)
         if named is None:
             draw.line([(centre[0] - 12, centre[1]), (centre[0] + 12, centre[1])], fill=INK, width=4)
         elif isinstance(named, Suit):
-            draw_suit(image, named, centre, 40)
+            draw_suit(image, named, centre, 36)
         else:
-            draw.text(centre, named.value, font=font(40, bold=True), fill=INK, anchor="mm")
+            draw.text(centre, named.value, font=font(36, bold=True), fill=INK, anchor="mm")
     if view.phase is Phase.PLAY:
         number = len(view.tricks) + (1 if view.phase is Phase.PLAY else 0)
         heading = words("Trick {n} of {total}", n=number, total=TRICKS_PER_ROUND)
         caption = font(CAPTION)
-        draw_text(draw, (left, MIDDLE_Y + 128), fit(heading, caption, room), caption, MUTED, "lm")
+        draw_text(draw, (left, MIDDLE_Y + 116), fit(heading, caption, room), caption, MUTED, "lm")
 
 
 def _middle(
@@ -431,5 +431,5 @@ def _last_trick(draw: ImageDraw.ImageDraw, view: TableView, who: Names, words: W
     took = words("{player} took {points}", player=who.mark(last.winner), points=last.points)
     room = LAST_RIGHT - LAST_LEFT
     caption = fit(who.say(took, face, room), face, room)
-    y = LAST_Y + card_height(SMALL_W) + 24
+    y = LAST_Y + card_height(SMALL_W) + 18
     draw_text(draw, (LAST_CENTRE_X, y), caption, face, TEXT, "mm")
