@@ -185,7 +185,11 @@ def _face(label: str, suit: Suit, width: int, trump: bool) -> Image.Image:
 
 
 def _squeezed(
-    image: Image.Image, label: str, face: Font, colour: RGB, top_centre: tuple[float, int],
+    image: Image.Image,
+    label: str,
+    face: Font,
+    colour: RGB,
+    top_centre: tuple[float, int],
     room: float,
 ) -> None:
     """``label`` at its full height, narrowed to at most ``room`` pixels, its top centre at
