@@ -50,10 +50,11 @@ class Card(Protocol):
     def suit(self) -> Suit: ...
 
 
-RED: RGB = (208, 32, 44)
-BLACK: RGB = (24, 24, 28)
+RED: RGB = (0xDD, 0x2E, 0x44)
+BLACK: RGB = (0x29, 0x2F, 0x33)
 SUIT_COLOURS: dict[str, RGB] = {"S": BLACK, "H": RED, "D": RED, "C": BLACK}
-"""The suits' colours, by the suit's letter: ♥ ♦ red, ♠ ♣ black (as Discord's emoji)."""
+"""The suits' colours, by the suit's letter: ♥ ♦ red, ♠ ♣ black — the red and the black of
+Discord's suit emoji (Twemoji's), which the texts and the buttons show."""
 PAPER = (252, 250, 244)
 EDGE = (150, 150, 146)
 GOLD = (238, 184, 48)
