@@ -195,7 +195,8 @@ def _squeezed(
 ) -> None:
     """``label`` at its full height, narrowed to at most ``room`` pixels, its top centre at
     ``top_centre``."""
-    _, _, right, bottom = face.getbbox(label, anchor="lt")
+    _, _, ink_right, ink_bottom = face.getbbox(label, anchor="lt")
+    right, bottom = int(ink_right), int(ink_bottom)
     ink = Image.new("L", (right, bottom), 0)
     ImageDraw.Draw(ink).text((0, 0), label, font=face, fill=255, anchor="lt")
     width = min(right, max(1, round(room)))

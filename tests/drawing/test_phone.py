@@ -143,8 +143,10 @@ def test_every_caption_of_every_games_table_is_legible_at_a_phones_width(
 def test_the_old_tables_captions_were_too_small_to_read() -> None:
     # The measure itself: 18-pixel captions on an 800-pixel picture (the tables before issue
     # 24) are some 5 pixels high on a phone; Discord's own text some 11.
-    assert glyph_height(text.font(18), 800) <= 6
-    assert glyph_height(text.font(30), 600) >= LEGIBLE
+    small, large = text.font(18), text.font(30)
+    assert isinstance(small, ImageFont.FreeTypeFont) and isinstance(large, ImageFont.FreeTypeFont)
+    assert glyph_height(small, 800) <= 6
+    assert glyph_height(large, 600) >= LEGIBLE
 
 
 # --- one colour a suit ------------------------------------------------------------------------
@@ -154,7 +156,7 @@ def _ink(png: bytes, colours: set[tuple[int, int, int]]) -> set[tuple[int, int, 
     """Which of ``colours`` the picture holds, pixel for pixel."""
     image = Image.open(io.BytesIO(png)).convert("RGB")
     found = {colour for _, colour in image.getcolors(1 << 20) or ()}
-    return found & colours
+    return {c for c in colours if c in found}
 
 
 def test_a_suit_has_one_colour_in_the_picture_the_text_and_the_buttons() -> None:
@@ -167,14 +169,16 @@ def test_a_suit_has_one_colour_in_the_picture_the_text_and_the_buttons() -> None
     expected = {Suit.HEARTS: red, Suit.DIAMONDS: red, Suit.SPADES: black, Suit.CLUBS: black}
     for suit, colour in expected.items():
         card = type("C", (), {"rank": type("R", (), {"label": "7"})(), "suit": suit})()
-        face = cards.card_face(card, 70)  # type: ignore[arg-type]
+        face = cards.card_face(card, 70)
         out = io.BytesIO()
         face.convert("RGB").save(out, "PNG")
         in_picture = _ink(out.getvalue(), {red, black})
         in_text = _ink(
             message_png(author="Bot", content=f"Alice played 7{suit.symbol}"), {red, black}
         )
-        button = discord.ui.Button(label="7", emoji=suit.symbol + "\ufe0f", custom_id="x")
+        button: discord.ui.Button[discord.ui.View] = discord.ui.Button(
+            label="7", emoji=suit.symbol + "\ufe0f", custom_id="x"
+        )
         view = discord.ui.View()
         view.add_item(button)
         on_button = _ink(
