@@ -341,6 +341,7 @@ def _trumps(image: Image.Image, draw: ImageDraw.ImageDraw, view: TableView, word
         number = len(view.tricks) + (1 if view.phase is Phase.PLAY else 0)
         heading = words("Trick {n} of {total}", n=number, total=TRICKS_PER_ROUND)
         caption = font(CAPTION)
+        room = TRICK_X[1] - 8 - left  # under the top seat's card, beside the bottom seat's
         draw_text(draw, (left, MIDDLE_Y + 116), fit(heading, caption, room), caption, MUTED, "lm")
 
 
