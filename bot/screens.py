@@ -23,6 +23,7 @@ from pathlib import Path
 from bot.games import GAMES
 from bot.ladder.chart import rating_chart
 from bot.ladder.rating import INITIAL, Rating, rate
+from cogs.ui import gallery
 from cogs.ui.games import presentation
 from cogs.ui.i18n import LANGUAGES, Words
 
@@ -32,6 +33,8 @@ README_SCREENS = {
     "game-over": "vidrasso-11-game-over",
     "pidro-table": "pidro-04-table-play",
     "pidro-kill": "pidro-10-hand-kill",
+    "vriddiot-table": "vriddiot-03-table-war",
+    "vriddiot-hand": "vriddiot-09-hand-cards",
 }
 """Each screenshot of the README (``docs/screens/<name>.png``) and the gallery's screen it is."""
 README_FOLDER = Path(__file__).resolve().parent.parent / "docs" / "screens"
@@ -78,7 +81,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--language", choices=LANGUAGES, default="en", help="the screens' language (default en)"
     )
+    parser.add_argument(
+        "--width", type=int, default=gallery.WIDTH,
+        help=f"the messages' width in pixels (default {gallery.WIDTH}, a desktop; 400: a phone)",
+    )  # fmt: skip
     args = parser.parse_args(argv)
+    gallery.WIDTH = args.width
     if args.out is None and not args.readme:
         parser.error("give --out FOLDER (or --readme)")
     out: Path = args.out or README_FOLDER

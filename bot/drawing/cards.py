@@ -1,8 +1,12 @@
 """One card as a picture: a face, a back, an empty pile slot, and the four suit shapes.
 
-Suits are in four colours — ♠ black, ♥ red, ♦ blue, ♣ green — so no two suits look alike even
-small on a phone. The suit symbols are drawn as shapes (circles and polygons), never as font
-glyphs, so they look the same with any font. A trump (a card of the trump suit or of the trump
+Suits are in the two colours of a real pack and of Discord's suit emoji, which the texts and
+buttons show beside the pictures — ♥ ♦ red, ♠ ♣ black — so a card looks the same in the
+picture, the text and the buttons, and a rule such as Pidro's "the five of the other suit of
+the same colour" reads true on its own pages. The suits are told apart by their shapes, drawn
+large and plain (circles and polygons, never font glyphs, so they look the same with any font):
+the heart's lobes, the diamond's points, the spade's tip and the club's three leaves stay
+distinct at phone size. A trump (a card of the trump suit or of the trump
 rank) has a gold border and a gold corner.
 
 Every game's cards are drawn here: a card is drawn from its rank's label (``10`` for a ten) and
@@ -21,7 +25,7 @@ from typing import Protocol
 
 from PIL import Image, ImageDraw
 
-from bot.drawing.text import font
+from bot.drawing.text import Font, font
 from bot.suits import Suit
 
 RGB = tuple[int, int, int]
@@ -46,13 +50,11 @@ class Card(Protocol):
     def suit(self) -> Suit: ...
 
 
-SUIT_COLOURS: dict[str, RGB] = {
-    "S": (24, 24, 28),
-    "H": (208, 32, 44),
-    "D": (28, 92, 204),
-    "C": (18, 132, 58),
-}
-"""Four-colour suits, by the suit's letter: ♠ black, ♥ red, ♦ blue, ♣ green."""
+RED: RGB = (0xDD, 0x2E, 0x44)
+BLACK: RGB = (0x29, 0x2F, 0x33)
+SUIT_COLOURS: dict[str, RGB] = {"S": BLACK, "H": RED, "D": RED, "C": BLACK}
+"""The suits' colours, by the suit's letter: ♥ ♦ red, ♠ ♣ black — the red and the black of
+Discord's suit emoji (Twemoji's), which the texts and the buttons show."""
 PAPER = (252, 250, 244)
 EDGE = (150, 150, 146)
 GOLD = (238, 184, 48)
@@ -167,15 +169,13 @@ def _face(label: str, suit: Suit, width: int, trump: bool) -> Image.Image:
     draw = ImageDraw.Draw(image)
     colour = SUIT_COLOURS[suit.value]
     corner_x = border + width * 0.2
-    # "10" is two figures in the room of one: narrower type, a little further in.
-    size, nudge = (0.42, 0.0) if len(label) == 1 else (0.34, 0.03)
-    draw.text(
-        (corner_x + width * nudge, border + height * 0.04),
-        label,
-        font=font(round(width * size), bold=True),
-        fill=colour,
-        anchor="mt",
-    )
+    face = font(round(width * 0.42), bold=True)
+    top = round(border + height * 0.04)
+    if len(label) == 1:
+        draw.text((corner_x, top), label, font=face, fill=colour, anchor="mt")
+    else:
+        # "10" is two figures in the room of one: as tall as the others, drawn narrower.
+        _squeezed(image, label, face, colour, (corner_x + width * 0.03, top), width * 0.36)
     draw_suit(image, suit, (corner_x, border + height * 0.43), round(width * 0.22))
     draw_suit(image, suit, (width * 0.6, height * 0.66), round(width * 0.5))
     if trump:
@@ -183,6 +183,27 @@ def _face(label: str, suit: Suit, width: int, trump: bool) -> Image.Image:
         draw.polygon([(width - tip, 0), (width, 0), (width, tip)], fill=GOLD)
         image.putalpha(card_mask(width, height))
     return image
+
+
+def _squeezed(
+    image: Image.Image,
+    label: str,
+    face: Font,
+    colour: RGB,
+    top_centre: tuple[float, int],
+    room: float,
+) -> None:
+    """``label`` at its full height, narrowed to at most ``room`` pixels, its top centre at
+    ``top_centre``."""
+    _, _, ink_right, ink_bottom = face.getbbox(label, anchor="lt")
+    right, bottom = int(ink_right), int(ink_bottom)
+    ink = Image.new("L", (right, bottom), 0)
+    ImageDraw.Draw(ink).text((0, 0), label, font=face, fill=255, anchor="lt")
+    width = min(right, max(1, round(room)))
+    if width < right:
+        ink = ink.resize((width, bottom), Image.Resampling.LANCZOS)
+    x = round(top_centre[0] - width / 2)
+    image.paste(colour, (x, top_centre[1], x + width, top_centre[1] + bottom), ink)
 
 
 @functools.lru_cache(maxsize=16)

@@ -40,7 +40,7 @@ from typing import Any, Literal
 
 from PIL import Image, ImageDraw, ImageFont
 
-from bot.drawing.cards import RGB, SUPERSAMPLE, suit_mask
+from bot.drawing.cards import RGB, SUIT_COLOURS, SUPERSAMPLE, suit_mask
 from bot.drawing.text import (
     Font,
     display_name,
@@ -137,13 +137,9 @@ AVATAR_COLOURS: tuple[RGB, ...] = (
 )
 """Discord's default avatar colours; an author keeps one (by a checksum of the name)."""
 CHIP = (0xFA, 0xFA, 0xF7)
-SUIT_INK: dict[Suit, RGB] = {
-    Suit.SPADES: (0x29, 0x2F, 0x33),
-    Suit.HEARTS: (0xDD, 0x2E, 0x44),
-    Suit.DIAMONDS: (0xDD, 0x2E, 0x44),
-    Suit.CLUBS: (0x29, 0x2F, 0x33),
-}
-"""The suits as Discord's emoji colour them: red hearts and diamonds, black spades and clubs."""
+SUIT_INK: dict[Suit, RGB] = {suit: SUIT_COLOURS[suit.value] for suit in Suit}
+"""The suits as Discord's emoji colour them: red hearts and diamonds, black spades and clubs
+(the pictures' cards take the same two colours: :data:`bot.drawing.cards.SUIT_COLOURS`)."""
 SUITS = {"♠": Suit.SPADES, "♥": Suit.HEARTS, "♦": Suit.DIAMONDS, "♣": Suit.CLUBS}
 
 # Sizes in pixels (DejaVu Sans is wider than Discord's font, so its sizes are a little smaller).

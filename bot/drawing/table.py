@@ -97,48 +97,61 @@ def glow_mask(width: int, height: int, spread: int) -> Image.Image:
 
 
 CHIP_SIZE = 18
+"""A chip's text size unless told (the phone-first tables pass their caption size)."""
 
 
-def chip_width(text: str) -> float:
-    return text_width(text, font(CHIP_SIZE, bold=True)) + 16
+def chip_height(size: int = CHIP_SIZE) -> int:
+    """The height of a chip whose text is ``size`` pixels."""
+    return size + 8
 
 
-def chip(draw: ImageDraw.ImageDraw, x: float, y: float, text: str, colour: RGB) -> float:
-    """A small rounded label at ``x``; its right edge."""
-    width = chip_width(text)
-    draw.rounded_rectangle([x, y, x + width, y + 26], 13, outline=colour, width=2)
-    draw_text(draw, (x + 8, y + 13), text, font(CHIP_SIZE, bold=True), colour, "lm")
+def chip_width(text: str, size: int = CHIP_SIZE) -> float:
+    return text_width(text, font(size, bold=True)) + size - 2
+
+
+def chip(
+    draw: ImageDraw.ImageDraw, x: float, y: float, text: str, colour: RGB, size: int = CHIP_SIZE
+) -> float:
+    """A small rounded label at ``x`` (its top at ``y``), its text ``size`` pixels; its right
+    edge."""
+    width, height = chip_width(text, size), chip_height(size)
+    draw.rounded_rectangle([x, y, x + width, y + height], height // 2, outline=colour, width=2)
+    draw_text(draw, (x + width / 2, y + height / 2), text, font(size, bold=True), colour, "mm")
     return x + width
 
 
 # --- the PNG ----------------------------------------------------------------------------------
 
 
-PNG_LEVEL = 3
-"""zlib's compression level for the pictures (the felt's long runs compress well at 3)."""
+PNG_LEVEL = 1
+"""zlib's compression level for the pictures: levels 1 to 3 take zlib's same fast path, 1 the
+quickest (the phone-first tables: some 45 KB for Vidrasso's, 80 KB for Pidro's, far under
+Discord's limits). Compressing the rows in strips and keeping the strips a game's previous
+picture shared was tried and lost: a move changes most rows (the turn's glow spans the
+panels), and a deflate stream a strip costs more than it saves."""
 
 
 def png(image: Image.Image) -> bytes:
     """An RGB image as a PNG whose rows are left unfiltered, one zlib stream.
 
-    The same pixels as Pillow's PNG, in about a third of the time: Pillow tries PNG's five
-    filters on every row (some 5 ms of an 800 × 694 picture, holding the GIL), where a table
-    (large flat areas) compresses as small without them, and ``zlib.compress`` lets other
-    threads run while it works. The rows, each after its filter byte (0: none), are laid out
-    by Pillow: the pixels' bytes as a one-byte-a-pixel image pasted one column in on a
-    zero image (a copy in C, where joining 700 slices in Python took 1.5 ms).
+    The same pixels as Pillow's PNG, in a fraction of the time: Pillow tries PNG's five filters
+    on every row, where a table (large flat areas) compresses as small without them, and
+    ``zlib`` lets other threads run while it works. The rows come out of Pillow in one pass, each
+    in a line one byte longer than its pixels (the raw encoder's stride), which Pillow fills
+    with a zero: that zero is the next row's filter byte (0: none), and a zero put before the
+    first row is its own — so the bytes zlib reads are PNG's rows as they are, copied once.
     """
     assert image.mode == "RGB"
     width, height = image.size
-    flat = Image.frombytes("L", (3 * width, height), image.tobytes())
-    rows = Image.new("L", (3 * width + 1, height), 0)
-    rows.paste(flat, (1, 0))
+    lines = image.tobytes("raw", "RGB", 3 * width + 1)  # each row, then a zero
+    squeeze = zlib.compressobj(PNG_LEVEL)
+    stream = squeeze.compress(b"\x00") + squeeze.compress(memoryview(lines)[:-1])
     header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)  # 8 bits, RGB, no interlace
     return b"".join(
         (
             b"\x89PNG\r\n\x1a\n",
             _chunk(b"IHDR", header),
-            _chunk(b"IDAT", zlib.compress(rows.tobytes(), PNG_LEVEL)),
+            _chunk(b"IDAT", stream + squeeze.flush()),
             _chunk(b"IEND", b""),
         )
     )

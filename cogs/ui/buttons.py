@@ -383,6 +383,18 @@ class TricksButton(GameButton, template=r"vidrasso:tricks:(?P<game>\d+)"):
         await guarded(interaction, lambda: flow.on_tricks(interaction, self.game_id))
 
 
+class DetailsButton(GameButton, template=r"vidrasso:details:(?P<game>\d+)"):
+    """*Details* on a table: the whole table in words and this round's tricks, privately
+    (public information), with *How to read this table*: what the phone-first table message
+    leaves to its picture."""
+
+    verb, text = "details", N_("Details")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        flow = hands(interaction)
+        await guarded(interaction, lambda: flow.on_details(interaction, self.game_id))
+
+
 class ReplayButton(
     discord.ui.DynamicItem[Button],
     template=r"vidrasso:replay:(?P<game>\d+):(?P<page>\d+):(?P<way>back|on|rback|ron)",
@@ -509,6 +521,7 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     ResignButton,
     CancelButton,
     TricksButton,
+    DetailsButton,
     ReplayButton,
     ReplayRoundSelect,
     ReplayOpenButton,
@@ -529,22 +542,21 @@ def challenge_view(challenge_id: int, kind: str, tr: Words = ENGLISH_WORDS) -> d
 
 
 def table_view(
-    game_id: int,
-    kind: str,
-    tr: Words = ENGLISH_WORDS,
-    *,
-    hand: bool = True,
-    tricks: bool = True,
+    game_id: int, kind: str, tr: Words = ENGLISH_WORDS, *, hand: bool = True
 ) -> discord.ui.View:
-    """The table's buttons: *Show my hand* while the game goes on (``hand``), *Tricks* when
-    the round has tricks to list (``tricks``: none during the bidding), the table's help."""
+    """The buttons under a table, one row on a phone: *Show my hand* while the game goes on
+    (``hand``) and *Details* (the table in words, this round's tricks, and *How to read this
+    table*). *Tricks* and *How to read this table* on tables posted before still answer."""
     items: list[discord.ui.Item[Any]] = []
     if hand:
         items.append(HandButton(game_id, tr("Show my hand")))
-    if tricks:
-        items.append(TricksButton(game_id, tr))
-    items.append(TableHelpButton(kind, tr))
+    items.append(DetailsButton(game_id, tr))
     return of_items(*items)
+
+
+def details_view(kind: str, tr: Words = ENGLISH_WORDS) -> discord.ui.View:
+    """Under a table's details: *How to read this table*."""
+    return of_items(TableHelpButton(kind, tr))
 
 
 def carries(message: discord.Message, custom_id: str) -> bool:

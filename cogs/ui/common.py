@@ -138,6 +138,7 @@ async def reply(
     content: str | None = None,
     *,
     embed: discord.Embed | None = None,
+    embeds: list[discord.Embed] | None = None,
     view: discord.ui.View | None = None,
     file: discord.File | None = None,
     ephemeral: bool = True,
@@ -147,6 +148,8 @@ async def reply(
     kwargs: dict[str, Any] = {"content": content, "ephemeral": ephemeral}
     if embed is not None:
         kwargs["embed"] = embed
+    if embeds is not None:
+        kwargs["embeds"] = embeds
     if view is not None:
         kwargs["view"] = view
     if file is not None:

@@ -19,7 +19,10 @@ FIRST_NAMES = ("Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi
 NAMES = dict(zip(PLAYERS, FIRST_NAMES, strict=True))
 BOT = "Vidrasso Bot"
 WIDTH = 520
-"""The width a message is drawn at (about Discord's on a desktop)."""
+"""The width a message is drawn at (about Discord's on a desktop; a phone's is about 400:
+``python -m bot.screens --width 400``)."""
+DEADLINE = 1_764_000_000.0
+"""The deadline a table of the gallery shows (a picture has no "now": "in a while")."""
 
 
 def stored_game(game_id: int, kind: str, state: Any, players: Sequence[int]) -> Game:
@@ -65,5 +68,10 @@ def draw(
         attachments={"table.png": picture} if picture is not None else {},
         names=NAMES,
         ephemeral=ephemeral,
-        width=WIDTH,
+        width=width(),
     )
+
+
+def width() -> int:
+    """The width messages are drawn at now (:data:`WIDTH` unless ``--width`` changed it)."""
+    return WIDTH

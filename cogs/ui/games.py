@@ -40,6 +40,11 @@ class Presentation(Protocol):
         """One line saying who must do what now (from the public view)."""
         ...
 
+    # A game that draws its table may also give ``summary(game, view, tr) -> str``: the short
+    # text beside the picture on a phone-first table (what just happened, the score), the
+    # long :meth:`table` going behind *Details*. Without it, the table message keeps the long
+    # text (:func:`summary_of`).
+
     def hand(self, game: Game, view: Any, note: str | None, tr: Words) -> discord.Embed:
         """A player's private hand, from that player's own seat view."""
         ...
@@ -122,6 +127,15 @@ class Presentation(Protocol):
     """The module of the game's screens for the gallery (``python -m bot.screens``): its
     ``screens(seed, words)`` gives each screen's PNG by file name (``NN-what``), drawn as
     Discord shows them from seeded games."""
+
+
+def summary_of(shown: Presentation, game: Game, view: Any, tr: Words) -> str | None:
+    """The short text beside a table's picture, for a game whose presentation gives one."""
+    summary = getattr(shown, "summary", None)
+    if summary is None:
+        return None
+    text: str = summary(game, view, tr)
+    return text
 
 
 def record_json(game: Game) -> bytes:

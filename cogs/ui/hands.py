@@ -16,7 +16,7 @@ import discord
 from bot.errors import NotAllowed, Stale
 from bot.games import IllegalMove
 from bot.play.model import Game
-from cogs.ui.buttons import HandButton, SkipTipsButton
+from cogs.ui.buttons import HandButton, SkipTipsButton, details_view
 from cogs.ui.common import answer, detached, error_text, is_ephemeral, reply
 from cogs.ui.games import presentation
 from cogs.ui.i18n import N_, Words, private
@@ -240,6 +240,22 @@ class Hands:
         public = game.rules.view(game.state, None)
         tricks = presentation(game.kind).tricks(game, public, private(interaction))
         await reply(interaction, embed=tricks)
+
+    async def on_details(self, interaction: discord.Interaction, game_id: int) -> None:
+        """The whole table in words and this round's tricks, for anyone who asks (public
+        information only), with *How to read this table* under them."""
+        game = await self.bot.services.games.game(game_id)
+        public = game.rules.view(game.state, None)
+        tr = private(interaction)
+        shown = presentation(game.kind)
+        embeds = [shown.table(game, public, tr)]
+        if shown.tricks_to_show(public):  # none during the bidding
+            embeds.append(shown.tricks(game, public, tr))
+        view = details_view(game.kind, tr)
+        try:
+            await reply(interaction, embeds=embeds, view=view)
+        finally:
+            let_go(view)
 
     async def on_resign(self, interaction: discord.Interaction, game_id: int, version: int) -> None:
         games, tr = self.bot.services.games, private(interaction)

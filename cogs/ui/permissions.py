@@ -309,6 +309,11 @@ class Permits:
 
     # --- posting ---------------------------------------------------------------------------
 
+    def can_attach(self, place_id: int) -> bool:
+        """Whether a picture can be attached at a place (as far as the cache knows)."""
+        permissions = self.of_place(place_id)
+        return permissions is None or permissions.attach_files
+
     def fit(
         self,
         place_id: int,

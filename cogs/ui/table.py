@@ -23,7 +23,7 @@ from cogs.ui.buttons import RematchButton, ReplayOpenButton, table_view
 from cogs.ui.challenges import challenge_text
 from cogs.ui.clock_text import deadline_text
 from cogs.ui.common import computer_name, mention, message_age, of_items
-from cogs.ui.games import presentation, record_file
+from cogs.ui.games import presentation, record_file, summary_of
 from cogs.ui.hands import let_go
 from cogs.ui.i18n import Words, language_of
 from cogs.ui.latest import Latest
@@ -40,13 +40,33 @@ EDIT_WINDOW = 3600.0
 
 
 def table_buttons(game: Game, tr: Words) -> discord.ui.View:
-    """The buttons under a game's table, as its public view calls for: no *Show my hand* once
-    the game is over, no *Tricks* before the round has any (the bidding)."""
-    public = game.rules.view(game.state, None)
+    """The buttons under a game's table: no *Show my hand* once the game is over."""
+    return table_view(game.id, game.kind, tr, hand=game.outcome is None)
+
+
+def table_message(
+    game: Game, public: Any, tr: Words, *, picture: bool, deadline: float | None
+) -> tuple[str, discord.Embed]:
+    """A table message's content and embed, from the public view: the turn line (which
+    mentions whoever must act), then, beside the picture, the game's short text — what just
+    happened, the score — and the deadline, the long description going behind *Details*
+    (phone first: the picture is the table). Without a picture (pictures off, a game that draws
+    none, or one without a short text) the embed is the long description itself."""
     shown = presentation(game.kind)
-    return table_view(
-        game.id, game.kind, tr, hand=game.outcome is None, tricks=shown.tricks_to_show(public)
-    )
+    content = shown.turn_line(game, public, tr)
+    summary = summary_of(shown, game, public, tr) if picture else None
+    if summary is None:
+        embed = shown.table(game, public, tr)
+        if deadline is not None:
+            embed.add_field(name=tr("Move by"), value=deadline_text(deadline), inline=False)
+    else:
+        embed = discord.Embed(description=summary, colour=shown.table(game, public, tr).colour)
+        if deadline is not None:
+            assert embed.description is not None
+            embed.description += "\n" + tr("**Move by**: {time}", time=f"<t:{int(deadline)}:R>")
+    if picture:
+        embed.set_image(url=f"attachment://{PICTURE}")
+    return content, embed
 
 
 class Publisher:
@@ -187,23 +207,20 @@ class Publisher:
     async def table(self, game: Game, tr: Words) -> tuple[str, discord.Embed, discord.File | None]:
         """The public table, all drawn from one public view: the turn line (the message's
         content), the embed (with the deadline of the move it waits for) and, for a game that
-        draws one, its picture, attached and shown in the embed."""
+        draws one, its picture, attached and shown in the embed (:func:`table_message`)."""
         public = game.rules.view(game.state, None)
         shown = presentation(game.kind)
-        content = shown.turn_line(game, public, tr)
-        embed = shown.table(game, public, tr)
         clock = await self.bot.services.clocks.clock_of(game.id)
-        if clock is not None and clock.deadline_at is not None:
-            embed.add_field(
-                name=tr("Move by"), value=deadline_text(clock.deadline_at), inline=False
-            )
-        if not self.bot.config.table_pictures:
-            return content, embed, None
-        names = await self.names(game, tr)
-        png = await asyncio.to_thread(shown.picture, game, public, names, tr)
+        deadline = clock.deadline_at if clock is not None else None
+        png = None
+        if self.bot.config.table_pictures:
+            names = await self.names(game, tr)
+            png = await asyncio.to_thread(shown.picture, game, public, names, tr)
+        # Where the picture cannot be attached (no *Attach Files*), the table is told in words.
+        shows = png is not None and self.bot.permits.can_attach(game.place_id)
+        content, embed = table_message(game, public, tr, picture=shows, deadline=deadline)
         if png is None:
             return content, embed, None
-        embed.set_image(url=f"attachment://{PICTURE}")
         return content, embed, discord.File(io.BytesIO(png), filename=PICTURE)
 
     async def names(self, game: Game, tr: Words) -> list[str]:

@@ -42,7 +42,6 @@ from bot.drawing.cards import (
     warm_faces,
 )
 from bot.drawing.table import (
-    CHIP_SIZE,
     FELT,
     GLOW,
     INK,
@@ -53,6 +52,7 @@ from bot.drawing.table import (
     TEXT,
     Names,
     chip,
+    chip_height,
     chip_width,
     drawn,
     glow_mask,
@@ -63,39 +63,51 @@ from bot.drawing.table import (
 )
 from bot.drawing.table import clear_cache as clear_cache  # the bot and benchmarks find them here
 from bot.drawing.table import draw_in as draw_in
-from bot.drawing.text import Words, draw_text, english, font, text_width
+from bot.drawing.text import Words, draw_text, english, fit, font, text_width
 from games.vidrasso.rules import new_game
 from games.vidrasso.rules.cards import DECK, Card, Rank, Suit
-from games.vidrasso.rules.game import TRICKS_PER_ROUND, Phase, Termination
+from games.vidrasso.rules.game import TRICKS_PER_ROUND, Phase
 from games.vidrasso.rules.trumps import BidKind
 from games.vidrasso.rules.view import TableView, view
 
-WIDTH, HEIGHT = 800, 694
-MARGIN = 16
+WIDTH, HEIGHT = 600, 464
+"""Laid out for a phone first: shown about 320 pixels wide there, every word and card corner on
+it is at least 11 pixels high (:data:`CAPTION` and the cards' widths; a test measures it)."""
+MARGIN = 8
 
-CARD_W = 84
+CAPTION = 30
+"""The smallest text: 30 pixels here, 11-pixel capitals on a 320-pixel-wide phone."""
+NAME_SIZE = 32
+CARD_W = 76
 """Strawmen and the trick in progress."""
-SMALL_W = 56
-"""The last trick."""
-BACK_W = 44
+SMALL_W = 70
+"""The last trick (its corners as tall as the captions)."""
+BACK_W = 48
 """The card backs that count a hand."""
-PEEK = 12
+PEEK = 8
 """How far a face-down strawman card shows below the card on it."""
 
-PANEL_H = 190
-PANEL_Y = (92, 488)
+PANEL_H = 156
+PANEL_Y = (MARGIN, HEIGHT - MARGIN - PANEL_H)
 """Top of each seat's panel: seat 0 above the middle, seat 1 below."""
-MIDDLE_Y = 290
-PILE_X, PILE_STEP, PILE_DY = 32, 98, 52
-TRICK_X = (302, 414)
-TRICK_Y = MIDDLE_Y + 34
-LAST_X = (630, 694)
-LAST_Y = MIDDLE_Y + 40
-LAST_CAPTION_W = 2 * (WIDTH - MARGIN - 12 - (LAST_X[0] + LAST_X[1] + SMALL_W) / 2)
-"""The last trick's caption stays clear of the table's edge."""
-MIDDLE_BOX = (TRICK_X[0] - 56, MIDDLE_Y + 40, TRICK_X[1] + CARD_W + 56, 0)
-"""The box in the middle outside the play (its height follows its lines)."""
-HAND_CENTRE_X, HAND_DY = 654, 58
+MIDDLE_Y = PANEL_Y[0] + PANEL_H
+"""The top of the band between the panels (the trumps, the trick, the last trick)."""
+MIDDLE_H = PANEL_Y[1] - MIDDLE_Y
+NAME_DY = 23
+"""The name line's middle, from the panel's top."""
+PILE_X, PILE_STEP, PILE_DY = 20, 86, 42
+TRICK_X = (222, 310)
+TRICK_Y = (MIDDLE_Y + 4, MIDDLE_Y + MIDDLE_H - 4 - card_height(CARD_W))
+"""Each seat's card in the trick, the top seat's higher, the bottom seat's lower."""
+LAST_LEFT, LAST_RIGHT = TRICK_X[1] + CARD_W + 10, WIDTH - MARGIN - 6
+"""The last trick's room: its cards and, under them, who took it."""
+LAST_CENTRE_X = (LAST_LEFT + LAST_RIGHT) // 2
+LAST_X = (LAST_CENTRE_X - (SMALL_W + 38) // 2, LAST_CENTRE_X - (SMALL_W + 38) // 2 + 38)
+LAST_Y = MIDDLE_Y + 4
+MIDDLE_BOX = (TRICK_X[0] - 12, MIDDLE_Y + 6, WIDTH - MARGIN - 8, MIDDLE_Y + MIDDLE_H - 6)
+"""The box in the middle outside the play (what the round waits for, or its scores)."""
+HAND_X = PILE_X + 4 * PILE_STEP + CARD_W + 14
+"""The left of a hand's card backs, right of the strawmen."""
 
 
 # --- what is drawn face up --------------------------------------------------------------------
@@ -113,17 +125,18 @@ class Face:
 
 def faces(view: TableView, *, last_trick: bool = True) -> tuple[Face, ...]:
     """Every card face the table shows, and where: the face-up strawmen, the trick in progress
-    (leader's card first) and, with ``last_trick``, the last completed trick. The renderer draws
-    faces from this list only."""
+    (leader's card first, each card on its player's side) and, with ``last_trick``, while the
+    round is played, the last completed trick. The renderer draws faces from this list only."""
     out: list[Face] = []
     for seat in (0, 1):
         for i, pile in enumerate(view.strawmen[seat]):
             if pile.up is not None:
                 out.append(Face(pile.up, *_pile_xy(seat, i), CARD_W))
     for i, card in enumerate(view.trick):
-        out.append(Face(card, TRICK_X[i], TRICK_Y, CARD_W))
+        seat = view.leader if i == 0 else 1 - view.leader
+        out.append(Face(card, TRICK_X[seat], TRICK_Y[seat], CARD_W))
     last = view.last_trick
-    if last_trick and last is not None:
+    if last_trick and last is not None and view.phase is Phase.PLAY:
         for i, card in enumerate(last.cards):
             out.append(Face(card, LAST_X[i], LAST_Y, SMALL_W))
     return tuple(out)
@@ -182,7 +195,7 @@ def warm_up() -> None:
     """Load what every picture needs (the empty table, the fonts), e.g. in a new worker."""
     _base()
     english("Player {n}", n=1)
-    font(CHIP_SIZE, bold=True)
+    font(CAPTION, bold=True)
     warm_faces(DECK, (CARD_W, SMALL_W, BACK_W))
     _render(view(new_game(random.Random(0)), None), ("A", "B"), True, english)  # glow, texts
 
@@ -193,7 +206,6 @@ def _render(view: TableView, names: tuple[str, str], last_trick: bool, words: Wo
     who = Names(names, words)
     for seat in (0, 1):
         _panel(image, draw, view, who, seat, words)
-    _header(draw, view, who, words)
     _trumps(image, draw, view, words)
     _middle(image, draw, view, who, words)
     if last_trick:
@@ -210,9 +222,9 @@ def _base() -> Image.Image:
     """The empty table: felt inside a darker rim, and the two panels."""
     image = Image.new("RGB", (WIDTH, HEIGHT), RIM)
     draw = ImageDraw.Draw(image)
-    draw.rounded_rectangle([6, 6, WIDTH - 7, HEIGHT - 7], 22, fill=FELT)
+    draw.rounded_rectangle([3, 3, WIDTH - 4, HEIGHT - 4], 18, fill=FELT)
     for top in PANEL_Y:
-        draw.rounded_rectangle(_panel_box(top), 16, fill=PANEL, outline=PANEL_EDGE, width=2)
+        draw.rounded_rectangle(_panel_box(top), 14, fill=PANEL, outline=PANEL_EDGE, width=2)
     return image
 
 
@@ -228,36 +240,37 @@ def _panel(
     seat: int,
     words: Words,
 ) -> None:
-    """A seat's panel: name and chips, points, strawmen, hand size; a glow when it must act."""
+    """A seat's panel: name and chips, total and this round's points, strawmen, hand; a glow
+    when it must act."""
     top = PANEL_Y[seat]
     box = _panel_box(top)
     acting = seat in view.to_act and view.outcome is None
+    mid = top + NAME_DY
     if acting:
-        spread = 14
+        spread = 8
         width, height = box[2] - box[0] + 1, box[3] - box[1] + 1
         image.paste(GLOW, (box[0] - spread, box[1] - spread), glow_mask(width, height, spread))
-        draw.rounded_rectangle(box, 16, fill=PANEL, outline=GLOW, width=3)
-        mid = top + 26
-        draw.polygon([(28, mid - 9), (28, mid + 9), (40, mid)], fill=GLOW)
+        draw.rounded_rectangle(box, 14, fill=PANEL, outline=GLOW, width=4)
+        draw.polygon([(16, mid - 11), (16, mid + 11), (30, mid)], fill=GLOW)
 
-    # Points on the right, the name and its chips in what is left.
+    # The total and this round's points on the right, the name and its chips in what is left.
     total = str(view.totals[seat])
-    this_round = "  ·  " + words("this round {points}", points=_this_round(view, seat))
-    big, small = font(26, bold=True), font(20)
-    right = WIDTH - MARGIN - 16
+    this_round = "  " + words("this round {points}", points=_this_round(view, seat))
+    big, small = font(36, bold=True), font(CAPTION)
+    right = WIDTH - MARGIN - 14
     round_x = right - text_width(this_round, small)
     total_x = round_x - big.getlength(total)
-    draw.text((total_x, top + 26), total, font=big, fill=TEXT, anchor="lm")
-    draw_text(draw, (round_x, top + 26), this_round, small, MUTED, "lm")
+    draw.text((total_x, mid), total, font=big, fill=TEXT, anchor="lm")
+    draw_text(draw, (round_x, mid), this_round, small, MUTED, "lm")
 
     chips = _chips(view, seat, words)
-    name_face = font(26, bold=True)
-    room = total_x - 24 - 48 - sum(chip_width(c) + 8 for c, _ in chips)
-    name = who.get(seat, name_face, max(room, 120.0))
-    draw_text(draw, (48, top + 26), name, name_face, GLOW if acting else TEXT, "lm")
-    x = 48 + text_width(name, name_face) + 12
+    name_face = font(NAME_SIZE, bold=True)
+    room = total_x - 16 - 36 - sum(chip_width(c, CAPTION) + 8 for c, _ in chips)
+    name = who.get(seat, name_face, max(room, 90.0))
+    draw_text(draw, (36, mid), name, name_face, GLOW if acting else TEXT, "lm")
+    x = 36 + text_width(name, name_face) + 10
     for text, colour in chips:
-        x = chip(draw, x, top + 13, text, colour) + 8
+        x = chip(draw, x, mid - chip_height(CAPTION) / 2, text, colour, CAPTION) + 8
 
     for i, pile in enumerate(view.strawmen[seat]):
         px, py = _pile_xy(seat, i)
@@ -268,7 +281,7 @@ def _panel(
             back = card_back(CARD_W)
             image.paste(back, (px, py + PEEK), back)
         # A face-up card is painted with the other faces (see :func:`faces`).
-    _hand(image, draw, view.hand_sizes[seat], top, words)
+    _hand(image, draw, view.hand_sizes[seat], top)
 
 
 def _chips(view: TableView, seat: int, words: Words) -> list[tuple[str, RGB]]:
@@ -290,131 +303,69 @@ def _this_round(view: TableView, seat: int) -> int:
     return view.captured[seat]
 
 
-def _hand(image: Image.Image, draw: ImageDraw.ImageDraw, size: int, top: int, words: Words) -> None:
-    """A hand as a fan of card backs (never which cards) and its count in words."""
-    step = 14
+def _hand(image: Image.Image, draw: ImageDraw.ImageDraw, size: int, top: int) -> None:
+    """A hand as a fan of card backs (never which cards), and how many under it."""
+    step = 6
     shown = min(size, 9)
-    fan_w = BACK_W + step * (shown - 1) if shown else 0
-    x = HAND_CENTRE_X - fan_w // 2
+    y = top + PILE_DY
     for i in range(shown):
         back = card_back(BACK_W)
-        image.paste(back, (x + i * step, top + HAND_DY), back)
-    if size == 0:
-        count = words("no cards in hand")
-    elif size == 1:
-        count = words("1 card in hand")
-    else:
-        count = words("{count} cards in hand", count=size)
-    y = top + HAND_DY + card_height(BACK_W) + 22 if size else top + HAND_DY + 40
-    draw_text(draw, (HAND_CENTRE_X, y), count, font(20), MUTED, "mm")
-
-
-def _header(draw: ImageDraw.ImageDraw, view: TableView, who: Names, words: Words) -> None:
-    """Whose move it is, in words, and the round and target."""
-    face = font(28, bold=True)
-    status = who.say(_status(view, who, words), face, WIDTH - 230)
-    waiting = bool(view.to_act) and view.outcome is None
-    draw_text(draw, (28, 30), status, face, GLOW if waiting else TEXT, "lm")
-    draw_text(draw, (28, 64), words("Vidrasso"), font(18, bold=True), MUTED, "lm")
-    right = WIDTH - 28
-    round_text = words("Round {n}", n=view.round_number)
-    draw_text(draw, (right, 30), round_text, font(24, bold=True), TEXT, "rm")
-    target = words("game to {target}", target=view.target)
-    draw_text(draw, (right, 64), target, font(18), MUTED, "rm")
-
-
-def _status(view: TableView, who: Names, words: Words) -> str:
-    """ "Alice to lead", "Both choose a gift", "Alice wins 312 to 280" …, with the seats'
-    :meth:`~bot.drawing.table.Names.mark` for their names."""
-    outcome = view.outcome
-    if outcome is not None:
-        if outcome.winner is None:
-            return words("The game was stopped")
-        winner, loser = who.mark(outcome.winner), who.mark(1 - outcome.winner)
-        if outcome.termination is Termination.RESIGNED:
-            return words("{loser} resigned · {winner} wins", loser=loser, winner=winner)
-        if outcome.termination is Termination.TIMEOUT:
-            return words("{loser} ran out of time · {winner} wins", loser=loser, winner=winner)
-        won, lost = view.totals[outcome.winner], view.totals[1 - outcome.winner]
-        return words("{winner} wins {won} to {lost}", winner=winner, won=won, lost=lost)
-    if view.phase is Phase.TRUMP:
-        player = who.mark(view.to_act[0])
-        if not view.bids:
-            return words("{player} names the first trump", player=player)
-        if view.bids[0].kind is BidKind.RANK:
-            return words("{player} names the trump suit", player=player)
-        return words("{player} names the trump rank", player=player)
-    if view.phase is Phase.GIFT:
-        if len(view.to_act) == 2:
-            return words("Both choose a gift")
-        return words("{player} chooses a gift", player=who.mark(view.to_act[0]))
-    if view.phase is Phase.PLAY:
-        if view.trick:
-            return words("{player} to follow", player=who.mark(view.to_act[0]))
-        return words("{player} to lead", player=who.mark(view.to_act[0]))
-    return words("Round {n} is over", n=view.round_number)
+        image.paste(back, (HAND_X + i * step, y), back)
+    centre = HAND_X + (BACK_W + step * (max(shown, 1) - 1)) / 2
+    label_y = y + card_height(BACK_W) + 26 if size else y + 40
+    draw_text(draw, (centre, label_y), str(size), font(CAPTION, bold=True), MUTED, "mm")
 
 
 def _trumps(image: Image.Image, draw: ImageDraw.ImageDraw, view: TableView, words: Words) -> None:
-    """The trump badge: the trump suit's symbol and the trump rank, a dash until named."""
-    label = font(20)
-    draw_text(draw, (40, MIDDLE_Y + 20), words("Trumps"), label, MUTED, "lm")
-    size = 64
-    for i, (kind, named) in enumerate(
-        ((BidKind.SUIT, view.trumps.suit), (BidKind.RANK, view.trumps.rank))
-    ):
-        x, y = 40 + i * (size + 20), MIDDLE_Y + 44
+    """The trump badge: the trump suit's symbol and the trump rank, a dash until named; under
+    it, the trick being played."""
+    left = PILE_X
+    room = TRICK_X[0] - 14 - left
+    draw_text(
+        draw, (left, MIDDLE_Y + 22), fit(words("Trumps"), font(CAPTION), room), font(CAPTION),
+        MUTED, "lm",
+    )  # fmt: skip
+    size = 52
+    for i, named in enumerate((view.trumps.suit, view.trumps.rank)):
+        x, y = left + i * (size + 12), MIDDLE_Y + 42
         box = (x, y, x + size, y + size)
         draw.rounded_rectangle(box, 10, fill=PAPER, outline=GOLD, width=3)
         centre = (x + size / 2, y + size / 2)
         if named is None:
             draw.line([(centre[0] - 12, centre[1]), (centre[0] + 12, centre[1])], fill=INK, width=4)
-        elif kind is BidKind.SUIT:
-            assert view.trumps.suit is not None
-            draw_suit(image, view.trumps.suit, centre, 40)
+        elif isinstance(named, Suit):
+            draw_suit(image, named, centre, 36)
         else:
-            draw.text(centre, named.value, font=font(40, bold=True), fill=INK, anchor="mm")
-        caption = words("suit") if kind is BidKind.SUIT else words("rank")
-        draw_text(draw, (centre[0], y + size + 16), caption, font(18), MUTED, "mm")
+            draw.text(centre, named.value, font=font(36, bold=True), fill=INK, anchor="mm")
+    if view.phase is Phase.PLAY:
+        number = len(view.tricks) + (1 if view.phase is Phase.PLAY else 0)
+        heading = words("Trick {n} of {total}", n=number, total=TRICKS_PER_ROUND)
+        caption = font(CAPTION)
+        room = TRICK_X[1] - 8 - left  # under the top seat's card, beside the bottom seat's
+        draw_text(draw, (left, MIDDLE_Y + 116), fit(heading, caption, room), caption, MUTED, "lm")
 
 
 def _middle(
     image: Image.Image, draw: ImageDraw.ImageDraw, view: TableView, who: Names, words: Words
 ) -> None:
     """The trick in progress (faces are painted later), or what the round waits for."""
-    centre_x = (TRICK_X[0] + TRICK_X[1] + CARD_W) / 2
-    label = font(20)
     if view.phase is Phase.PLAY or view.trick:
-        number = len(view.tricks) + 1
-        heading = words("Trick {n} of {total}", n=number, total=TRICKS_PER_ROUND)
-        draw_text(draw, (centre_x, MIDDLE_Y + 16), heading, label, MUTED, "mm")
-        small = font(18)
-        for i in (0, 1):
+        for i in range(len(view.trick), 2):
             seat = view.leader if i == 0 else 1 - view.leader
-            played = i < len(view.trick)
-            if not played:
-                slot = empty_slot(CARD_W)
-                image.paste(slot, (TRICK_X[i], TRICK_Y), slot)
-            draw_text(
-                draw,
-                (TRICK_X[i] + CARD_W / 2, TRICK_Y + card_height(CARD_W) + 16),
-                who.get(seat, small, CARD_W + 10),
-                small,
-                TEXT if played else MUTED,
-                "mm",
-            )
+            slot = empty_slot(CARD_W)
+            image.paste(slot, (TRICK_X[seat], TRICK_Y[seat]), slot)
         return
     lines = _middle_lines(view, who, words)
     if not lines:
         return
-    left, top, right, _ = MIDDLE_BOX
-    draw.rounded_rectangle(
-        (left, top, right, top + 30 + 32 * len(lines)), 14, fill=PANEL, outline=PANEL_EDGE, width=2
-    )
-    width = right - left - 28
+    left, top, right, bottom = MIDDLE_BOX
+    draw.rounded_rectangle((left, top, right, bottom), 12, fill=PANEL, outline=PANEL_EDGE, width=2)
+    face = font(CAPTION)
+    width = right - left - 20
+    step = (bottom - top) / len(lines)
     for i, (text, colour) in enumerate(lines):
-        text = who.say(text, label, width)
-        draw_text(draw, (centre_x, top + 31 + 32 * i), text, label, colour, "mm")
+        text = fit(who.say(text, face, width), face, width)
+        draw_text(draw, (left + 12, top + step * (i + 0.5)), text, face, colour, "lm")
 
 
 def _trump_name(value: Suit | Rank, words: Words) -> str:
@@ -473,14 +424,13 @@ def _middle_lines(view: TableView, who: Names, words: Words) -> list[tuple[str, 
 
 
 def _last_trick(draw: ImageDraw.ImageDraw, view: TableView, who: Names, words: Words) -> None:
-    """The last completed trick's caption (its faces are painted with the others)."""
+    """The last completed trick's caption, under its cards (painted with the other faces)."""
     last = view.last_trick
-    if last is None:
+    if last is None or view.phase is not Phase.PLAY:
         return
-    centre_x = (LAST_X[0] + LAST_X[1] + SMALL_W) / 2
-    draw_text(draw, (centre_x, MIDDLE_Y + 20), words("Last trick"), font(20), MUTED, "mm")
-    face = font(18)
+    face = font(CAPTION)
     took = words("{player} took {points}", player=who.mark(last.winner), points=last.points)
-    caption = who.say(took, face, LAST_CAPTION_W)
+    room = LAST_RIGHT - LAST_LEFT
+    caption = fit(who.say(took, face, room), face, room)
     y = LAST_Y + card_height(SMALL_W) + 18
-    draw_text(draw, (centre_x, y), caption, face, TEXT, "mm")
+    draw_text(draw, (LAST_CENTRE_X, y), caption, face, TEXT, "mm")

@@ -333,9 +333,14 @@ async def test_hand_games_and_rules_commands(h: Harness) -> None:
     rules = next(b for b in challenge.buttons if b.label == "Rules")
     r = await h.click(carol, challenge, rules.custom_id)
     assert r.messages[-1].audience == carol.id and "1/7" in r.messages[-1].text()
-    # and the table explains itself
+    # and the table explains itself: its details in words (this round's tricks once the play
+    # has begun: none while trumps are chosen), how to read it
     table = latest_with(h, f"vidrasso:hand:{first}")
-    r = await h.click(carol, table, "vidrasso:tablehelp:vidrasso")
+    r = await h.click(carol, table, f"vidrasso:details:{first}")
+    details = r.messages[-1]
+    assert details.audience == carol.id and "Trumps" in details.text()
+    assert "Tricks of round 1" not in details.text()
+    r = await h.click(carol, details, "vidrasso:tablehelp:vidrasso")
     assert r.messages[-1].audience == carol.id and "strawmen" in r.messages[-1].text().lower()
 
 

@@ -294,7 +294,7 @@ async def test_a_pidro_table_does_without_what_the_channel_lacks(tmp_path: Path)
                 break
             await take_turn(h, game.id, rng)
         (table,) = tables(h, game.id)
-        assert table.files == () and table.embeds == () and "Team A" in table.content
+        assert table.files == () and table.embeds == () and "**Dealer**" in table.content
         for name in ("Attach Files", "Embed Links"):
             assert len(said(h, f"a server manager can give me **{name}**")) == 1
         no_try_again(h)

@@ -196,8 +196,8 @@ def test_live_hands_of_games_nobody_moves_in_are_forgotten() -> None:
 
 
 async def test_the_table_offers_only_the_buttons_that_mean_something(tmp_path: Path) -> None:
-    """No *Tricks* before the round has any (the trump choice, the gifts), and no *Show my
-    hand* on the table of a finished game."""
+    """*Details* lists no tricks before the round has any (the trump choice, the gifts), and
+    the table of a finished game has no *Show my hand*."""
     from cogs.ui.i18n import ENGLISH_WORDS
     from cogs.ui.table import table_buttons
 
@@ -206,16 +206,19 @@ async def test_the_table_offers_only_the_buttons_that_mean_something(tmp_path: P
         game_id = await challenge_and_accept(h, alice, bob)
         (table,) = tables(h, game_id)
         ids = [b.custom_id for b in table.buttons]
-        assert f"vidrasso:hand:{game_id}" in ids and f"vidrasso:tricks:{game_id}" not in ids
+        assert ids == [f"vidrasso:hand:{game_id}", f"vidrasso:details:{game_id}"]
+        details = (await h.click(bob, table, f"vidrasso:details:{game_id}")).messages[-1]
+        assert "Tricks of round" not in details.text()
         rng = random.Random(3)
         while (await game_row(h, game_id)).state.phase is not Phase.PLAY:
             await take_turn(h, game_id, rng)
         (table,) = tables(h, game_id)
-        assert f"vidrasso:tricks:{game_id}" in [b.custom_id for b in table.buttons]
+        details = (await h.click(bob, table, f"vidrasso:details:{game_id}")).messages[-1]
+        assert "Tricks of round" in details.text()
         thread = h.threads[0]
         r = await h.slash(bob, "resign", channel=thread)
         await h.click(bob, r.ephemeral_messages[-1], r.ephemeral_messages[-1].buttons[0].custom_id)
         over = await game_row(h, game_id)
         children = table_buttons(over, ENGLISH_WORDS).children
         labels = [getattr(getattr(item, "item", item), "label", None) for item in children]
-        assert "Show my hand" not in labels and "How to read this table" in labels
+        assert "Show my hand" not in labels and "Details" in labels

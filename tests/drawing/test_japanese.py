@@ -165,7 +165,7 @@ def _drawn_catalogs() -> dict[str, dict[str, str]]:
 
 def test_every_word_drawn_has_a_japanese_translation_with_the_same_placeholders() -> None:
     drawn = _drawn_words()
-    assert len(drawn) >= 80
+    assert len(drawn) >= 60  # the phone-first tables say less (issue 24)
     catalogs = _drawn_catalogs()
     translated = {k: v for c in catalogs.values() for k, v in c.items()}
     problems = []

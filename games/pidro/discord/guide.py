@@ -133,23 +133,24 @@ PAGES: tuple[Page, ...] = (
 
 HELP_LINES = (
     N_(
-        "**At the top**: whose move it is; the **contract** (who bid how much, or a forced 6) "
-        "beside the **trump suit**; each team's **total** towards 62 and the points it has "
-        "taken **this hand**."
+        "**At the top**: the **trump suit** beside the **contract** (who bid how much, or a "
+        "forced 6) and the hand's number; each team by its players, its **total** towards 62 "
+        "and the points it has taken **this hand**."
     ),
     N_(
-        "**The four seats** sit as at a real table, partners opposite; a **coloured stripe** "
-        "marks each team. Each seat shows its **bid** or **pass**, the **dealer**, its hand as "
-        "card backs (how many cards, never which) and how many came from the **stock**."
+        "**A row a seat**, in playing order, a **coloured stripe** for its team: its name; while "
+        "bidding the **dealer** and its **bid** or **pass**, then the contract's bid; how many "
+        "cards it holds and how many came from the **stock**."
     ),
     N_(
-        "Face-up beside a seat: its **discards**, its **killed** trumps and, once it has gone "
-        "**cold**, its remaining cards. **Gold borders** mark trumps."
+        "Then face up: its **discards**, its **killed** trumps and, once it has gone **cold**, "
+        "its remaining cards; at the row's end its card in the **trick** being played, the "
+        "**leader's card ringed**. **Gold borders** mark trumps."
     ),
     N_(
-        "**The middle**: the trick being played, each card in front of the player who played "
-        "it, the **leader's card ringed**, and the **last trick** with who took it. A **gold "
-        "glow** marks the player the game is waiting for."
+        "**At the bottom**: the **last trick** and who took it, or what the hand waits for. A "
+        "**gold glow** marks the player the game is waiting for; the text beside the picture "
+        "says the same, and **Details** all of it in words."
     ),
 )
 

@@ -181,18 +181,54 @@ def table_colour(view: TableView) -> discord.Colour:
 # --- the public table -----------------------------------------------------------------------
 
 
+def pair_name(game: Game, team: int, tr: Words) -> str:
+    """A team by its players, as the picture calls it: ``<@1> & <@3>``."""
+    return tr(
+        "{first} & {second}",
+        first=seat_name(game, team, tr),
+        second=seat_name(game, team + 2, tr),
+    )
+
+
+def summary_text(game: Game, view: TableView, tr: Words) -> str:
+    """The table's short text beside its picture: what just happened (the last bid, the last
+    trick; the contract and trumps are on the picture), then the totals."""
+    lines = []
+    if view.phase is Phase.BID and view.bids:
+        bid = view.bids[-1]
+        player = seat_name(game, bid.seat, tr)
+        if bid.points is None:
+            lines.append(tr("{player} passed.", player=player))
+        else:
+            lines.append(tr("{player} bid {bid}.", player=player, bid=bid.points))
+    elif view.phase is Phase.PLAY and view.tricks:
+        last = view.tricks[-1]
+        lines.append(
+            tr(
+                "{player} took the last trick ({points}).",
+                player=seat_name(game, last.winner, tr),
+                points=last.points[team_of(last.winner)],
+            )
+        )
+    lines.append(
+        tr(
+            "**Totals**: {a} {x} · {b} {y} (game to {target})",
+            a=pair_name(game, 0, tr),
+            x=view.totals[0],
+            b=pair_name(game, 1, tr),
+            y=view.totals[1],
+            target=view.target,
+        )
+    )
+    return "\n".join(lines)
+
+
 def table_embed(game: Game, view: TableView, tr: Words) -> discord.Embed:
     """The public table in short text, beside its picture (screen readers, images off)."""
     if view.seat is not None:  # a real check, not an assert: it must hold under -O too
         raise ValueError("the public table is only ever built from the public view")
     lines = [
-        tr(
-            "**{team}**: {a} & {b} — **{points}**",
-            team=team_name(team, tr, capital=True),
-            a=seat_name(game, team, tr),
-            b=seat_name(game, team + 2, tr),
-            points=view.totals[team],
-        )
+        tr("{team} — **{points}**", team=pair_name(game, team, tr), points=view.totals[team])
         for team in (0, 1)
     ]
     lines.append(
@@ -235,9 +271,11 @@ def table_embed(game: Game, view: TableView, tr: Words) -> discord.Embed:
     if view.phase is Phase.PLAY or view.tricks:
         lines.append(
             tr(
-                "**Taken this hand**: team A {a} · team B {b}",
-                a=view.taken[0],
-                b=view.taken[1],
+                "**Taken this hand**: {a} {x} · {b} {y}",
+                a=pair_name(game, 0, tr),
+                x=view.taken[0],
+                b=pair_name(game, 1, tr),
+                y=view.taken[1],
             )
         )
         if view.trick:
@@ -661,6 +699,9 @@ class PidroPresentation:
 
     def picture(self, game: Game, view: TableView, names: Sequence[str], tr: Words) -> bytes | None:
         return table_png(view, names, key=(game.id, tr.language), words=tr)
+
+    def summary(self, game: Game, view: TableView, tr: Words) -> str:
+        return summary_text(game, view, tr)
 
     def turn_line(self, game: Game, view: TableView, tr: Words) -> str:
         return turn_text(game, view, tr)

@@ -9,11 +9,11 @@ from bot.drawing.message import message_png
 from bot.games import rules_for
 from bot.ladder.rating import INITIAL, rate
 from bot.play.model import Game
-from cogs.ui.gallery import BOT, NAMES, PLAYERS, WIDTH, draw, stored_game
+from cogs.ui.gallery import BOT, DEADLINE, NAMES, PLAYERS, draw, stored_game, width
 from cogs.ui.guides import PICTURE
 from cogs.ui.hands import Hands
 from cogs.ui.i18n import Words
-from cogs.ui.table import table_buttons
+from cogs.ui.table import table_buttons, table_message
 from games.pidro import rules as pidro
 from games.pidro.discord import guide as pidro_rules
 from games.pidro.discord import presentation as pidro_shown
@@ -63,8 +63,7 @@ def pidro_table(state: pidro.GameState, tr: Words) -> bytes:
     game = pidro_game_of(state)
     public = PIDRO.view(state, None)
     picture = pidro_shown.PRESENTATION.picture(game, public, PIDRO_NAMES, tr)
-    line = pidro_shown.turn_text(game, public, tr)
-    embed = pidro_shown.table_embed(game, public, tr)
+    line, embed = table_message(game, public, tr, picture=picture is not None, deadline=DEADLINE)
     return draw(line, embed, table_buttons(game, tr), picture=picture)
 
 
@@ -95,7 +94,7 @@ def screens(seed: int, tr: Words) -> dict[str, bytes]:
         attachments={} if picture is None else {PICTURE: picture},
         names=NAMES,
         ephemeral=True,
-        width=WIDTH,
+        width=width(),
     )
     bid = games["bid"]
     out["08-hand-bid"] = pidro_hand(bid, bid.to_act[0], tr)

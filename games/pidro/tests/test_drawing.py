@@ -71,11 +71,11 @@ PHASES = _phases()
 
 @pytest.mark.parametrize("language", ["en", "ja"])
 @pytest.mark.parametrize("name", sorted(PHASES))
-def test_every_phase_draws_an_800_pixel_png(name: str, language: str) -> None:
+def test_every_phase_draws_a_600_pixel_png(name: str, language: str) -> None:
     png = table_png(view(PHASES[name], None), NAMES, words=Words(language))
     image = _picture(png)
     assert (image.format, image.size) == ("PNG", (drawing.WIDTH, drawing.HEIGHT))
-    assert drawing.WIDTH == 800 and len(png) < 200 * 1024
+    assert drawing.WIDTH == 600 and len(png) < 200 * 1024
 
 
 def test_every_phase_is_among_the_examples() -> None:

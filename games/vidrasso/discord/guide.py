@@ -138,16 +138,16 @@ HELP_LINES = (
     ),
     N_(
         "A **gold glow** marks the player the game is waiting for, **gold borders** mark "
-        "trumps. The suits have four colours: ♠ black, ♥ red, ♦ blue, ♣ green."
+        "trumps. Suits in two colours, as in the texts and on the buttons: ♥ ♦ red, ♠ ♣ black."
     ),
     N_(
         "**Show my hand** shows you your hand, privately, a button for each card: **blue "
-        "buttons are trumps**, and cards you may not play are greyed out. **Tricks** lists this "
-        "round's tricks."
+        "buttons are trumps**, and cards you may not play are greyed out. **Details** gives the "
+        "table in words and this round's tricks."
     ),
     N_(
-        "The text above the picture says the same in words. Its colour shows whose move it is: "
-        "blue for the player on top, orange for the player below, purple for both."
+        "The text beside it says whose move it is, what just happened and the totals, in the "
+        "colour of the player to move: blue on top, orange below, purple for both."
     ),
 )
 

@@ -17,7 +17,7 @@ from bot.games import rules_for
 from bot.play.model import Game
 from bot.play.service import Moved
 from cogs.ui.buttons import MoveButton, Option, PickButton, PickSelect
-from cogs.ui.common import COLOUR
+from cogs.ui.common import COLOUR, seat_name
 from cogs.ui.i18n import ENGLISH_WORDS, N_, Words
 from games.vidrasso.discord import guide as rules
 from games.vidrasso.discord import replay as replay_text
@@ -67,8 +67,17 @@ GIFT_LINE = N_(
 )
 
 
-def name(player_ids: Sequence[int], seat: int) -> str:
-    return f"<@{player_ids[seat]}>"
+def name(player_ids: Sequence[int] | Sequence[str], seat: int) -> str:
+    """A seat's name in a text: a member's id as a mention, a name given as text as it is
+    (:func:`seat_names`: a computer seat by its level, as the picture calls it)."""
+    player = player_ids[seat]
+    return player if isinstance(player, str) else f"<@{player}>"
+
+
+def seat_names(game: Game, tr: Words) -> list[str]:
+    """What the table's texts call each seat: a member by a mention, the computer by its level
+    (``Computer (easy)``), the names the picture gives them."""
+    return [seat_name(game, seat, tr) for seat in range(len(game.seats))]
 
 
 def emoji(suit: Suit) -> str:
@@ -107,7 +116,7 @@ def trumps_text(trumps: Trumps, tr: Words) -> str:
     return tr("suit **{suit}** · rank **{rank}**", suit=suit, rank=rank)
 
 
-def trick_text(trick: Trick, player_ids: Sequence[int], tr: Words) -> str:
+def trick_text(trick: Trick, player_ids: Sequence[int] | Sequence[str], tr: Words) -> str:
     lead, follow = trick.cards
     return tr(
         "{leader} {lead}, {follower} {follow} → {winner} takes {points}",
@@ -125,18 +134,18 @@ def other_kind(view: TableView, tr: Words) -> str:
     return tr("rank") if view.bids[0].kind is BidKind.SUIT else tr("suit")
 
 
-def turn_text(view: TableView, player_ids: Sequence[int], tr: Words) -> str:
+def turn_text(view: TableView, player_ids: Sequence[int] | Sequence[str], tr: Words) -> str:
     """Whose move it is, in words, naming each player to act once."""
     if view.outcome is not None:
         return tr("The game is over.")
     who = [name(player_ids, s) for s in view.to_act]
     if view.phase is Phase.TRUMP:
         if not view.bids:
-            return tr("{player} names the first trump: a suit or a rank.", player=who[0])
+            return tr("{player} names the first trump.", player=who[0])
         return tr("{player} names the trump {kind}.", player=who[0], kind=other_kind(view, tr))
     if view.phase is Phase.GIFT:
         if len(who) == 2:
-            return tr("{a} and {b}: choose a gift for your opponent.", a=who[0], b=who[1])
+            return tr("{a} and {b}: choose a gift.", a=who[0], b=who[1])
         return tr("{player}: choose a gift for your opponent.", player=who[0])
     if view.trick:
         return tr("{player} to follow {card}.", player=who[0], card=view.trick[0].display)
@@ -152,7 +161,44 @@ def table_colour(view: TableView) -> discord.Colour:
     return SEAT_COLOURS[view.to_act[0]]
 
 
-def table_embed(view: TableView, player_ids: Sequence[int], tr: Words) -> discord.Embed:
+def summary_text(view: TableView, player_ids: Sequence[int] | Sequence[str], tr: Words) -> str:
+    """The table's short text beside its picture: what just happened (the last trick, the
+    trump just named), then the totals."""
+    lines = []
+    if view.phase is Phase.PLAY and view.last_trick is not None:
+        last = view.last_trick
+        lines.append(
+            tr(
+                "{player} took the last trick ({points}).",
+                player=name(player_ids, last.winner),
+                points=last.points,
+            )
+        )
+    elif view.phase is Phase.TRUMP and view.bids:
+        bid = view.bids[-1]
+        lines.append(
+            tr(
+                "{player} named {trump}.",
+                player=name(player_ids, bid.seat),
+                trump=named(bid.value, tr),
+            )
+        )
+    lines.append(
+        tr(
+            "**Totals**: {a} {x} · {b} {y} (game to {target})",
+            a=name(player_ids, 0),
+            x=view.totals[0],
+            b=name(player_ids, 1),
+            y=view.totals[1],
+            target=view.target,
+        )
+    )
+    return "\n".join(lines)
+
+
+def table_embed(
+    view: TableView, player_ids: Sequence[int] | Sequence[str], tr: Words
+) -> discord.Embed:
     """The public table in short text, beside its picture (screen readers, images off)."""
     if view.seat is not None:  # a real check, not an assert: it must hold under -O too
         raise ValueError("the public table is only ever built from the public view")
@@ -562,13 +608,16 @@ class VidrassoPresentation:
     gallery = "games.vidrasso.discord.screens"
 
     def table(self, game: Game, view: TableView, tr: Words) -> discord.Embed:
-        return table_embed(view, game.player_ids, tr)
+        return table_embed(view, seat_names(game, tr), tr)
+
+    def summary(self, game: Game, view: TableView, tr: Words) -> str:
+        return summary_text(view, seat_names(game, tr), tr)
 
     def picture(self, game: Game, view: TableView, names: Sequence[str], tr: Words) -> bytes | None:
         return table_png(view, names, key=(game.id, tr.language), words=tr)
 
     def turn_line(self, game: Game, view: TableView, tr: Words) -> str:
-        return turn_text(view, game.player_ids, tr)
+        return turn_text(view, seat_names(game, tr), tr)
 
     def hand(self, game: Game, view: TableView, note: str | None, tr: Words) -> discord.Embed:
         return hand_embed(view, game.player_ids, tr, note)

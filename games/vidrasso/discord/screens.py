@@ -12,11 +12,11 @@ from bot.games import rules_for
 from bot.ladder.rating import INITIAL, rate
 from bot.play.model import Game
 from bot.play.service import Moved
-from cogs.ui.gallery import ALICE, BOB, draw, stored_game
+from cogs.ui.gallery import ALICE, BOB, DEADLINE, draw, stored_game
 from cogs.ui.hands import Hands
 from cogs.ui.i18n import Words
 from cogs.ui.replay import replay_view
-from cogs.ui.table import table_buttons
+from cogs.ui.table import table_buttons, table_message
 from games.vidrasso.discord import presentation as shown
 from games.vidrasso.rules import Bid, Event, GameState, Gift, Phase, RoundEnded, legal_actions
 
@@ -49,8 +49,7 @@ def table_screen(state: GameState, tr: Words) -> bytes:
     game = game_of(state)
     public = VIDRASSO.view(state, None)
     picture = shown.PRESENTATION.picture(game, public, ["Alice", "Bob"], tr)
-    line = shown.turn_text(public, game.player_ids, tr)
-    embed = shown.table_embed(public, game.player_ids, tr)
+    line, embed = table_message(game, public, tr, picture=picture is not None, deadline=DEADLINE)
     return draw(line, embed, table_buttons(game, tr), picture=picture)
 
 

@@ -46,7 +46,7 @@ def _hidden(state: GameState) -> set[Card]:
 # --- the picture ------------------------------------------------------------------------------
 
 
-def test_the_table_is_an_800_pixel_png_under_150_kb() -> None:
+def test_the_table_is_a_600_pixel_png_under_150_kb() -> None:
     for state in _states(range(2))[::20]:
         png = table_png(view(state, None), NAMES)
         image = Image.open(io.BytesIO(png))

@@ -246,6 +246,31 @@ def table_embed(game: Game, view: TableView, tr: Words) -> discord.Embed:
     return embed
 
 
+def summary_text(game: Game, view: TableView, tr: Words) -> str:
+    """The table's short text beside its picture (which shows the pile, what to beat, every
+    player's cards and counts): the last play, what must be beaten now, and who is out."""
+    lines = []
+    real = [layer for layer in view.pile if not layer.ghost]
+    if real and view.ctx is not Ctx.ARRANGE:
+        top = real[-1]
+        played = (
+            tr("🃏 as {card}", card=ident_text(top.joker))
+            if top.joker is not None
+            else cards_line(top.cards)
+        )
+        lines.append(
+            tr("{player} played {cards}.", player=seat_name(game, top.seat, tr), cards=played)
+        )
+    if view.ctx is not Ctx.ARRANGE and view.outcome is None:
+        lines.append(tr("**To beat**: {what}", what=requirement(view, tr)))
+    if view.places:
+        out = ", ".join(
+            f"{place}. {seat_name(game, seat, tr)}" for place, seat in enumerate(view.places, 1)
+        )
+        lines.append(tr("**Out**: {players}", players=out))
+    return "\n".join(lines) or tr("Everyone chooses their face-up cards.")
+
+
 # --- the hand --------------------------------------------------------------------------------
 
 
@@ -901,6 +926,9 @@ class VriddiotPresentation:
 
     def picture(self, game: Game, view: TableView, names: Sequence[str], tr: Words) -> bytes | None:
         return _picture(view, names, (game.id, tr.language), tr)
+
+    def summary(self, game: Game, view: TableView, tr: Words) -> str:
+        return summary_text(game, view, tr)
 
     def turn_line(self, game: Game, view: TableView, tr: Words) -> str:
         return turn_text(game, view, tr)

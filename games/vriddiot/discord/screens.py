@@ -10,11 +10,11 @@ import random
 from bot.drawing.message import message_png
 from bot.ladder.rating import INITIAL, rate
 from bot.play.model import ACTIVE, FINISHED, Game, Seat
-from cogs.ui.buttons import table_view
-from cogs.ui.gallery import BOT, FIRST_NAMES, NAMES, PLAYERS, WIDTH, draw
+from cogs.ui.gallery import BOT, DEADLINE, FIRST_NAMES, NAMES, PLAYERS, draw, width
 from cogs.ui.guides import PICTURE
 from cogs.ui.hands import Hands
 from cogs.ui.i18n import Words
+from cogs.ui.table import table_buttons, table_message
 from games.vriddiot.discord import guide as vriddiot_rules
 from games.vriddiot.discord import presentation as shown
 from games.vriddiot.game import GAME
@@ -90,9 +90,8 @@ def table(state: GameState, tr: Words) -> bytes:
     game = game_of(state)
     public = GAME.view(state, None)
     picture = shown.PRESENTATION.picture(game, public, SHOWN_NAMES, tr)
-    line = shown.turn_text(game, public, tr)
-    embed = shown.table_embed(game, public, tr)
-    return draw(line, embed, table_view(game.id, game.kind, tr), picture=picture)
+    line, embed = table_message(game, public, tr, picture=picture is not None, deadline=DEADLINE)
+    return draw(line, embed, table_buttons(game, tr), picture=picture)
 
 
 def hand(state: GameState, seat: int, tr: Words, pending: str | None = None) -> bytes:
@@ -120,7 +119,7 @@ def screens(seed: int, tr: Words) -> dict[str, bytes]:
         attachments={} if picture is None else {PICTURE: picture},
         names=NAMES,
         ephemeral=True,
-        width=WIDTH,
+        width=width(),
     )
     if "arrange" in found:
         state = found["arrange"]
