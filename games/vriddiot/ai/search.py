@@ -18,9 +18,9 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from games.vriddiot.ai.easy import choose, ranked
+from games.vriddiot.ai.easy import EASY, MEDIUM, Style, choose, ranked, unstick
 from games.vriddiot.ai.worlds import NoWorld, sample_world
 from games.vriddiot.rules import (
     Chance,
@@ -54,12 +54,12 @@ class Budget:
     """How much better (in places) another option must do than easy's choice."""
     z: float = 1.5
     """And by how many standard errors of the paired differences."""
+    others: Style = EASY
+    """The habits the other seats are played with in a playout."""
 
     def scaled(self, factor: float) -> Budget:
-        """This budget times ``factor`` (at least one world a decision)."""
-        return Budget(
-            max(2, round(self.worlds * factor)), self.candidates, self.depth, self.margin, self.z
-        )
+        """This budget times ``factor`` (at least two worlds a decision)."""
+        return replace(self, worlds=max(2, round(self.worlds * factor)))
 
 
 class SearchPlayer:
@@ -71,9 +71,12 @@ class SearchPlayer:
     def decide(self, view: TableView, rng: random.Random) -> SeatAction:
         hand = view.hand or ()
         actions = view.actions
+        stuck = unstick(view, rng)
+        if stuck is not None:
+            return stuck
         if view.ctx not in SEARCHED or len(actions) == 1:
-            return choose(actions, view.ctx, hand, view.pile)
-        options = ranked(actions, view.ctx, hand, view.pile)
+            return choose(actions, view.ctx, hand, view.pile, MEDIUM)
+        options = ranked(actions, view.ctx, hand, view.pile, MEDIUM)
         candidates = options[: self.budget.candidates]
         for extra in options[self.budget.candidates :]:
             if isinstance(extra, (Chance, PickUp)):
@@ -91,7 +94,9 @@ class SearchPlayer:
                 return candidates[0]
             for i, action in enumerate(candidates):
                 chance = random.Random(world_seed + w + 1)
-                scores[i].append(playout(world, action, me, chance, self.budget.depth))
+                scores[i].append(
+                    playout(world, action, me, chance, self.budget.depth, self.budget.others)
+                )
         return candidates[self.pick(scores)]
 
     def pick(self, scores: list[list[float]]) -> int:
@@ -110,8 +115,16 @@ class SearchPlayer:
         return best
 
 
-def playout(state: GameState, first: SeatAction, me: int, rng: random.Random, depth: int) -> float:
-    """The place ``me`` takes (lower is better) after ``first`` and easy play by everyone."""
+def playout(
+    state: GameState,
+    first: SeatAction,
+    me: int,
+    rng: random.Random,
+    depth: int,
+    others: Style = EASY,
+) -> float:
+    """The place ``me`` takes (lower is better) after ``first``, ``me`` then playing with
+    medium's habits and everyone else with ``others``."""
     state, _ = apply(state, first)
     for _ in range(depth):
         if state.outcome is not None or me in state.places:
@@ -121,7 +134,8 @@ def playout(state: GameState, first: SeatAction, me: int, rng: random.Random, de
             continue
         seat = state.to_act[0]
         actions = legal_actions(state, seat)
-        state, _ = apply(state, choose(actions, state.ctx, state.hands[seat], state.pile))
+        style = MEDIUM if seat == me else others
+        state, _ = apply(state, choose(actions, state.ctx, state.hands[seat], state.pile, style))
     return judged_place(state, me)
 
 
