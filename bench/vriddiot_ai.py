@@ -59,17 +59,36 @@ def quantile(xs: list[float], q: float) -> float:
     return ys[min(len(ys) - 1, int(q * len(ys)))]
 
 
+def _share(
+    results: list[tuple[list[str], list[int], bool, dict[str, list[float]]]],
+) -> tuple[int, int]:
+    """Head-to-head placements medium won, and all of them."""
+    won = n = 0
+    for seated, place, _, _ in results:
+        for m in (place[s] for s, name in enumerate(seated) if name == "medium"):
+            for e in (place[s] for s, name in enumerate(seated) if name == "easy"):
+                n += 1
+                won += m < e
+    return won, n
+
+
 def main(argv: Sequence[str]) -> int:
     p = argparse.ArgumentParser(prog="bench/vriddiot_ai.py")
     p.add_argument("--table", default="medium,easy,easy", help="the players, 3-10")
     p.add_argument("--games", type=int, default=400)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--workers", type=int, default=2)
+    p.add_argument("--progress", type=int, default=0, help="a running share every n games")
     args = p.parse_args(argv)
     names = tuple(args.table.split(","))
     jobs = [(names, args.seed, g) for g in range(args.games)]
+    results = []
     with multiprocessing.Pool(args.workers) as pool:
-        results = pool.map(one_game, jobs, chunksize=1)
+        for result in pool.imap(one_game, jobs, chunksize=1):
+            results.append(result)
+            if args.progress and len(results) % args.progress == 0:
+                won, n = _share(results)
+                print(f"after {len(results)} games: {won / max(n, 1):.1%} of {n}", flush=True)
     pairs = wins = 0.0
     game_wins = game_n = 0
     capped = 0
