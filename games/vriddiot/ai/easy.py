@@ -9,7 +9,9 @@
 - Arrangement: the best cards face up (specials first, then the highest values).
 
 It reads only the actions, its own hand and the pile, so the playouts can call
-:func:`choose` on a world's state without building a view.
+:func:`choose` on a world's state without building a view. A :class:`Style` changes a few of
+these habits: :data:`MEDIUM` is medium's own play (8s early, no wars). In a game past
+:data:`LONG_GAME` plays both levels play at random among their plays (:func:`unstick`).
 """
 
 from __future__ import annotations

@@ -1,17 +1,20 @@
 """The ``medium`` Vriddiot level: determinized search from the seat view.
 
-At a play decision (turn, additional turn, must-add, war turn) with more than one sensible
-option it guesses worlds (:mod:`games.vriddiot.ai.worlds`) — the unseen cards dealt at random
-into the other hands, every face-down position and the stock — and plays each candidate out
-in each world with easy's policy (:func:`games.vriddiot.ai.easy.choose`) for every seat, for at
+Medium plays with its own habits (:data:`games.vriddiot.ai.easy.MEDIUM`: easy's policy, but
+8s are played early like low cards and never kept face up, and it stays out of wars). At a play
+decision (turn, additional turn, must-add, war turn) with more than one sensible option it
+guesses worlds (:mod:`games.vriddiot.ai.worlds`) — the unseen cards dealt at random into the
+other hands, every face-down position and the stock — and plays each candidate out in each
+world, its own seat with its habits and the others with easy's (:attr:`Budget.others`), for at
 most :attr:`Budget.depth` actions. A playout is worth the place the seat takes, or, when it is
-cut short, the place its count of cards would give it among the players left. The candidate
-with the best (lowest) average place wins; the same worlds judge every candidate, so the luck
-of the guess cancels between them.
+cut short, the place its count of cards would give it among the players left. It leaves its
+habitual choice only for a candidate that does clearly better in the same worlds (the luck of
+the guess cancels between candidates judged on the same worlds).
 
-The candidates are easy's best few options (:attr:`Budget.candidates`) plus chance and the
+The candidates are its habits' best few options (:attr:`Budget.candidates`) plus chance and the
 pick-up when they are legal. Every other decision (arrangement, war question, joins, tosses,
-joker identities) is easy's. The work is fixed, so the same view and seed give the same choice.
+joker identities) follows its habits. The work is fixed, so the same view and seed give the
+same choice.
 """
 
 from __future__ import annotations
