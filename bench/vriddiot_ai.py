@@ -11,8 +11,8 @@ interval is also given over games: the share of games in which medium's average 
 easy's), each level's average place, decision latency p50/p99/max per level on the wall clock
 and on the CPU clock (on a shared machine the wall clock also counts other programs' turns on
 the cores; the CPU clock is what the decision itself costs), and the capped games (there must
-be none). Games run in ``--workers`` processes; ``--progress n`` prints the running share every
-n games.
+be none). Games run in ``--workers`` processes; ``--progress n`` prints the figures so far every n
+games.
 """
 
 from __future__ import annotations
@@ -94,36 +94,10 @@ def quantile(xs: list[float], q: float) -> float:
     return ys[min(len(ys) - 1, int(q * len(ys)))]
 
 
-def _share(results: list[Result]) -> tuple[int, int]:
-    """Head-to-head placements medium won, and all of them."""
-    won = n = 0
-    for seated, place, *_ in results:
-        for m in (place[s] for s, name in enumerate(seated) if name == "medium"):
-            for e in (place[s] for s, name in enumerate(seated) if name == "easy"):
-                n += 1
-                won += m < e
-    return won, n
-
-
-def main(argv: Sequence[str]) -> int:
-    p = argparse.ArgumentParser(prog="bench/vriddiot_ai.py")
-    p.add_argument("--table", default="medium,easy,easy", help="the players, 3-10")
-    p.add_argument("--games", type=int, default=400)
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--workers", type=int, default=2)
-    p.add_argument("--progress", type=int, default=0, help="a running share every n games")
-    args = p.parse_args(argv)
-    names = tuple(args.table.split(","))
-    jobs = [(names, args.seed, g) for g in range(args.games)]
-    results: list[Result] = []
-    with multiprocessing.Pool(args.workers) as pool:
-        for result in pool.imap(one_game, jobs, chunksize=1):
-            results.append(result)
-            if args.progress and len(results) % args.progress == 0:
-                won, count = _share(results)
-                print(
-                    f"after {len(results)} games: {won / max(count, 1):.1%} of {count}", flush=True
-                )
+def summary(
+    names: tuple[str, ...], games: int, seed: int, results: list[Result], partial: bool = False
+) -> None:
+    """Print the figures of ``results`` (the first ``games`` games)."""
     pairs = wins = 0.0
     game_wins = game_n = 0
     capped = 0
@@ -149,7 +123,8 @@ def main(argv: Sequence[str]) -> int:
             cpu_times.setdefault(n, []).extend(ts)
     lo, hi = wilson(wins, int(pairs))
     glo, ghi = wilson(game_wins, game_n)
-    print(f"table     {','.join(names)}, {args.games} games, seats rotated, seed {args.seed}")
+    so_far = " (so far)" if partial else ""
+    print(f"table     {','.join(names)}, {games} games{so_far}, seats rotated, seed {seed}")
     if pairs:
         print(
             f"medium ahead of easy  {wins / pairs:.1%} of {int(pairs)} head-to-head placements "
@@ -165,7 +140,26 @@ def main(argv: Sequence[str]) -> int:
                 f"p99 {quantile(ts, 0.99) * 1000:7.1f} ms  max {max(ts) * 1000:7.1f} ms  "
                 f"({len(ts)} decisions)"
             )
-    print(f"capped    {capped} of {args.games} games")
+    print(f"capped    {capped} of {games} games", flush=True)
+
+
+def main(argv: Sequence[str]) -> int:
+    p = argparse.ArgumentParser(prog="bench/vriddiot_ai.py")
+    p.add_argument("--table", default="medium,easy,easy", help="the players, 3-10")
+    p.add_argument("--games", type=int, default=400)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--workers", type=int, default=2)
+    p.add_argument("--progress", type=int, default=0, help="the figures so far every n games")
+    args = p.parse_args(argv)
+    names = tuple(args.table.split(","))
+    jobs = [(names, args.seed, g) for g in range(args.games)]
+    results: list[Result] = []
+    with multiprocessing.Pool(args.workers) as pool:
+        for result in pool.imap(one_game, jobs, chunksize=1):
+            results.append(result)
+            if args.progress and len(results) % args.progress == 0 and len(jobs) > len(results):
+                summary(names, len(results), args.seed, results, partial=True)
+    summary(names, args.games, args.seed, results)
     return 0
 
 
