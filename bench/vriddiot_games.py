@@ -22,7 +22,7 @@ from pathlib import Path
 # Runs from a checkout without installing the package.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.vriddiot.tests.games_check import KINDS, TABLES, run
+from games.vriddiot.tests.games_check import KINDS, TABLES, Counts, run
 
 
 def main(argv: Sequence[str]) -> int:
@@ -32,6 +32,7 @@ def main(argv: Sequence[str]) -> int:
     p.add_argument("--kinds", default=",".join(KINDS), help="random, mixed or both")
     p.add_argument("--tables", default=",".join(str(n) for n, _ in TABLES), help="e.g. 3,4,5,6,8")
     p.add_argument("--repeat-every", type=int, default=1, help="replay every n-th game's seed")
+    p.add_argument("--progress", type=int, default=0, help="the counts so far every n games")
     args = p.parse_args(argv)
     wanted = {int(n) for n in args.tables.split(",")}
     failed = False
@@ -40,7 +41,13 @@ def main(argv: Sequence[str]) -> int:
             if players not in wanted:
                 continue
             started = time.perf_counter()
-            counts = run(kind, players, double, args.games, args.seed, args.repeat_every)
+
+            def report(counts: Counts) -> None:
+                unfinished = counts.games < args.games
+                if args.progress and unfinished and counts.games % args.progress == 0:
+                    print(f"{counts.line()}  (so far)", flush=True)
+
+            counts = run(kind, players, double, args.games, args.seed, args.repeat_every, report)
             print(f"{counts.line()}  ({time.perf_counter() - started:.0f} s)", flush=True)
             for problem in counts.problems[:5]:
                 print(f"    {problem}", flush=True)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from games.vriddiot.ai.base import Player
@@ -110,9 +110,16 @@ class Counts:
 
 
 def run(
-    kind: str, players: int, double: bool, games: int, seed: int = 1, repeat_every: int = 1
+    kind: str,
+    players: int,
+    double: bool,
+    games: int,
+    seed: int = 1,
+    repeat_every: int = 1,
+    progress: Callable[[Counts], None] | None = None,
 ) -> Counts:
-    """``games`` games of ``kind``; every ``repeat_every``-th game is played again to compare."""
+    """``games`` games of ``kind``; every ``repeat_every``-th game is played again to compare;
+    ``progress`` is called with the counts after every game."""
     counts = Counts(kind, players, double)
     for game in range(games):
         text = record_text(kind, players, double, seed, game)
@@ -134,4 +141,6 @@ def run(
             counts.identical += again == text
             if again != text:
                 counts.problems.append(f"{where}: the same seed wrote another record")
+        if progress is not None:
+            progress(counts)
     return counts
