@@ -54,7 +54,7 @@ class Budget:
     depth: int = 40
     """Actions a playout runs before it is judged by the cards left."""
     margin: float = 0.1
-    """How much better (in places) another option must do than easy's choice."""
+    """How much better (in places) another option must do than its habitual choice."""
     z: float = 1.5
     """And by how many standard errors of the paired differences."""
     others: Style = EASY
@@ -103,7 +103,7 @@ class SearchPlayer:
         return candidates[self.pick(scores)]
 
     def pick(self, scores: list[list[float]]) -> int:
-        """Easy's choice (index 0) unless another candidate takes a better place in the same
+        """The habitual choice (index 0) unless another candidate takes a better place in the same
         worlds by a clear margin: more than :attr:`Budget.margin` on average and by
         :attr:`Budget.z` standard errors of the paired differences."""
         best, best_mean = 0, 0.0
