@@ -9,13 +9,16 @@
 - Arrangement: the best cards face up (specials first, then the highest values).
 
 It reads only the actions, its own hand and the pile, so the playouts can call
-:func:`choose` on a world's state without building a view.
+:func:`choose` on a world's state without building a view. A :class:`Style` changes a few of
+these habits: :data:`MEDIUM` is medium's own play (8s early, no wars). In a game past
+:data:`LONG_GAME` plays both levels play at random among their plays (:func:`unstick`).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from games.vriddiot.rules import (
     Arrange,
@@ -35,23 +38,44 @@ from games.vriddiot.rules import (
     TableView,
     Toss,
 )
+from games.vriddiot.rules.parts import PLAY_CTXS
 
-SPECIAL_COST = {2: 20, 8: 21, 10: 22}
+SPECIAL_COST = {2: 20.0, 8: 21.0, 10: 22.0}
 """How reluctantly a special is played (plain cards cost their value, 3–14)."""
-FOURER_COST = 23
-JOKER_COST = 24
+FOURER_COST = 23.0
+JOKER_COST = 24.0
 
 
-def play_cost(card: Card) -> int:
+@dataclass(frozen=True, slots=True)
+class Style:
+    """The few habits in which medium's own play differs from easy's."""
+
+    eight_cost: float = SPECIAL_COST[8]
+    """When an 8 is played: easy keeps it with the specials (21); medium plays it like a card
+    between 8 and 9 (8.5): an 8 goes only on a floor of 8 or less, so one kept for later is
+    often stuck, while one played early sheds a second card with its must-add."""
+    eight_keep: float = 30.0
+    """How much an 8 is worth face up (easy: with the specials; medium: like an 8)."""
+    wars: bool = True
+    """Whether it declares and joins wars at all (when it holds a higher follow)."""
+
+
+EASY = Style()
+MEDIUM = Style(eight_cost=8.5, eight_keep=8.0, wars=False)
+
+
+def play_cost(card: Card, style: Style = EASY) -> float:
     """Lower is played sooner: plain cards by value, then 2, 8, 10, the 4♠, a joker."""
     if card.is_joker:
         return JOKER_COST
     if card.is_fourer:
         return FOURER_COST
+    if card.rank == 8:
+        return style.eight_cost
     return SPECIAL_COST.get(card.rank, card.rank)
 
 
-def keep_value(card: Card) -> int:
+def keep_value(card: Card, style: Style = EASY) -> float:
     """How much a card is worth face up (higher is better to keep for later)."""
     if card.is_joker:
         return 40
@@ -62,7 +86,7 @@ def keep_value(card: Card) -> int:
     if card.rank == 2:
         return 34
     if card.rank == 8:
-        return 30
+        return style.eight_keep
     return card.rank
 
 
@@ -88,15 +112,20 @@ def _remaining(hand: Sequence[Card], play: Play) -> list[Card]:
     return rest
 
 
-def _play_key(action: SeatAction, hand: Sequence[Card]) -> tuple[int, int, int]:
+def _play_key(
+    action: SeatAction, hand: Sequence[Card], style: Style, twins: set[tuple[str, tuple[Card, ...]]]
+) -> tuple[float, int, int]:
     if isinstance(action, Play):
         top = action.cards[-1]
         if top.is_joker:
             return (JOKER_COST, 0, 0)
         war_penalty = 0
-        if action.war != _wants_war(action, hand):
+        # Only a play also listed with ``war`` has a twin to tell apart from.
+        if (action.source, action.cards) in twins and action.war != (
+            style.wars and _wants_war(action, hand)
+        ):
             war_penalty = 1
-        return (play_cost(top), -len(action.cards), war_penalty)
+        return (play_cost(top, style), -len(action.cards), war_penalty)
     if isinstance(action, Blind):
         return (50, action.position, 0)
     if isinstance(action, Chance):
@@ -112,44 +141,54 @@ def _wants_war(play: Play, hand: Sequence[Card]) -> bool:
 
 
 def ranked(
-    actions: Sequence[SeatAction], ctx: Ctx, hand: Sequence[Card], pile: Sequence[Layer]
+    actions: Sequence[SeatAction],
+    ctx: Ctx,
+    hand: Sequence[Card],
+    pile: Sequence[Layer],
+    style: Style = EASY,
 ) -> list[SeatAction]:
     """The actions of a play decision (turn, additional turn, must-add, war turn), best first
     as easy sees them. Jokers: only the first identity offered is kept (a 10 first)."""
     del ctx, pile
     seen_joker = False
-    keep: list[tuple[tuple[int, int, int], int, SeatAction]] = []
+    twins = {(a.source, a.cards) for a in actions if isinstance(a, Play) and a.war}
+    keep: list[tuple[tuple[float, int, int], int, SeatAction]] = []
     for i, a in enumerate(actions):
         if isinstance(a, Play) and a.cards[-1].is_joker:
             if seen_joker:
                 continue
             seen_joker = True
-        keep.append((_play_key(a, hand), i, a))
+        keep.append((_play_key(a, hand, style, twins), i, a))
     keep.sort(key=lambda t: (t[0], t[1]))
     return [a for _, _, a in keep]
 
 
 def choose(
-    actions: Sequence[SeatAction], ctx: Ctx, hand: Sequence[Card], pile: Sequence[Layer]
+    actions: Sequence[SeatAction],
+    ctx: Ctx,
+    hand: Sequence[Card],
+    pile: Sequence[Layer],
+    style: Style = EASY,
 ) -> SeatAction:
-    """Easy's choice among ``actions`` (all for one seat, the decision of kind ``ctx``)."""
+    """Easy's choice among ``actions`` (all for one seat, the decision of kind ``ctx``), or
+    with ``style`` medium's habits."""
     first = actions[0]
     if len(actions) == 1:
         return first
     if isinstance(first, Arrange):
-        return max(actions, key=lambda a: _arrange_value(a))
+        return max(actions, key=lambda a: _arrange_value(a, style))
     if isinstance(first, Declare):
         return first
     if isinstance(first, (DeclareWar, NoWar)):
         level = pile[-1].rank if pile else 0
-        want = holds_higher_follow(hand, level)
+        want = style.wars and holds_higher_follow(hand, level)
         for a in actions:
             if isinstance(a, DeclareWar) == want:
                 return a
         return first
     if ctx is Ctx.JOIN:
         joins = [a for a in actions if isinstance(a, Join) and a.joker is None]
-        if joins:
+        if joins and style.wars:
             best = max(joins, key=lambda a: len(a.cards))
             rest = list(hand)
             if best.source == "hand":
@@ -162,7 +201,7 @@ def choose(
         if tosses:
             return max(tosses, key=lambda a: len(a.cards))
         return _pass(actions)
-    return ranked(actions, ctx, hand, pile)[0]
+    return ranked(actions, ctx, hand, pile, style)[0]
 
 
 def _pass(actions: Sequence[SeatAction]) -> SeatAction:
@@ -172,15 +211,33 @@ def _pass(actions: Sequence[SeatAction]) -> SeatAction:
     return actions[0]
 
 
-def _arrange_value(action: SeatAction) -> int:
+def _arrange_value(action: SeatAction, style: Style) -> float:
     assert isinstance(action, Arrange)
-    return sum(keep_value(c) for c in action.cards)
+    return sum(keep_value(c, style) for c in action.cards)
+
+
+LONG_GAME = 400
+"""Plays after which a game counts as stuck: easy games with 3 to 10 players end within 320
+plays (300 games of each size), but two deterministic players can pass the same cards round
+and round for ever (seats left holding only 8s on a floor above 8)."""
+
+
+def unstick(view: TableView, rng: random.Random) -> SeatAction | None:
+    """In a stuck game (:data:`LONG_GAME`), one of the seat's plays at random (a pick-up or
+    chance only when nothing else is legal), so that no game between computer players reaches
+    the move cap; None otherwise."""
+    if view.plays < LONG_GAME or view.ctx not in PLAY_CTXS:
+        return None
+    plays = [a for a in view.actions if isinstance(a, (Play, Blind))]
+    return rng.choice(plays or list(view.actions))
 
 
 class EasyPlayer:
     name = "easy"
 
     def decide(self, view: TableView, rng: random.Random) -> SeatAction:
-        del rng
+        stuck = unstick(view, rng)
+        if stuck is not None:
+            return stuck
         hand = view.hand or ()
         return choose(view.actions, view.ctx, hand, view.pile)

@@ -1,26 +1,29 @@
 """The ``medium`` Vriddiot level: determinized search from the seat view.
 
-At a play decision (turn, additional turn, must-add, war turn) with more than one sensible
-option it guesses worlds (:mod:`games.vriddiot.ai.worlds`) — the unseen cards dealt at random
-into the other hands, every face-down position and the stock — and plays each candidate out
-in each world with easy's policy (:func:`games.vriddiot.ai.easy.choose`) for every seat, for at
+Medium plays with its own habits (:data:`games.vriddiot.ai.easy.MEDIUM`: easy's policy, but
+8s are played early like low cards and never kept face up, and it stays out of wars). At a play
+decision (turn, additional turn, must-add, war turn) with more than one sensible option it
+guesses worlds (:mod:`games.vriddiot.ai.worlds`) — the unseen cards dealt at random into the
+other hands, every face-down position and the stock — and plays each candidate out in each
+world, its own seat with its habits and the others with easy's (:attr:`Budget.others`), for at
 most :attr:`Budget.depth` actions. A playout is worth the place the seat takes, or, when it is
-cut short, the place its count of cards would give it among the players left. The candidate
-with the best (lowest) average place wins; the same worlds judge every candidate, so the luck
-of the guess cancels between them.
+cut short, the place its count of cards would give it among the players left. It leaves its
+habitual choice only for a candidate that does clearly better in the same worlds (the luck of
+the guess cancels between candidates judged on the same worlds).
 
-The candidates are easy's best few options (:attr:`Budget.candidates`) plus chance and the
+The candidates are its habits' best few options (:attr:`Budget.candidates`) plus chance and the
 pick-up when they are legal. Every other decision (arrangement, war question, joins, tosses,
-joker identities) is easy's. The work is fixed, so the same view and seed give the same choice.
+joker identities) follows its habits. The work is fixed, so the same view and seed give the
+same choice.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from games.vriddiot.ai.easy import choose, ranked
+from games.vriddiot.ai.easy import EASY, MEDIUM, Style, choose, ranked, unstick
 from games.vriddiot.ai.worlds import NoWorld, sample_world
 from games.vriddiot.rules import (
     Chance,
@@ -51,15 +54,15 @@ class Budget:
     depth: int = 40
     """Actions a playout runs before it is judged by the cards left."""
     margin: float = 0.1
-    """How much better (in places) another option must do than easy's choice."""
+    """How much better (in places) another option must do than its habitual choice."""
     z: float = 1.5
     """And by how many standard errors of the paired differences."""
+    others: Style = EASY
+    """The habits the other seats are played with in a playout."""
 
     def scaled(self, factor: float) -> Budget:
-        """This budget times ``factor`` (at least one world a decision)."""
-        return Budget(
-            max(2, round(self.worlds * factor)), self.candidates, self.depth, self.margin, self.z
-        )
+        """This budget times ``factor`` (at least two worlds a decision)."""
+        return replace(self, worlds=max(2, round(self.worlds * factor)))
 
 
 class SearchPlayer:
@@ -71,9 +74,12 @@ class SearchPlayer:
     def decide(self, view: TableView, rng: random.Random) -> SeatAction:
         hand = view.hand or ()
         actions = view.actions
+        stuck = unstick(view, rng)
+        if stuck is not None:
+            return stuck
         if view.ctx not in SEARCHED or len(actions) == 1:
-            return choose(actions, view.ctx, hand, view.pile)
-        options = ranked(actions, view.ctx, hand, view.pile)
+            return choose(actions, view.ctx, hand, view.pile, MEDIUM)
+        options = ranked(actions, view.ctx, hand, view.pile, MEDIUM)
         candidates = options[: self.budget.candidates]
         for extra in options[self.budget.candidates :]:
             if isinstance(extra, (Chance, PickUp)):
@@ -91,11 +97,13 @@ class SearchPlayer:
                 return candidates[0]
             for i, action in enumerate(candidates):
                 chance = random.Random(world_seed + w + 1)
-                scores[i].append(playout(world, action, me, chance, self.budget.depth))
+                scores[i].append(
+                    playout(world, action, me, chance, self.budget.depth, self.budget.others)
+                )
         return candidates[self.pick(scores)]
 
     def pick(self, scores: list[list[float]]) -> int:
-        """Easy's choice (index 0) unless another candidate takes a better place in the same
+        """The habitual choice (index 0) unless another candidate takes a better place in the same
         worlds by a clear margin: more than :attr:`Budget.margin` on average and by
         :attr:`Budget.z` standard errors of the paired differences."""
         best, best_mean = 0, 0.0
@@ -110,8 +118,16 @@ class SearchPlayer:
         return best
 
 
-def playout(state: GameState, first: SeatAction, me: int, rng: random.Random, depth: int) -> float:
-    """The place ``me`` takes (lower is better) after ``first`` and easy play by everyone."""
+def playout(
+    state: GameState,
+    first: SeatAction,
+    me: int,
+    rng: random.Random,
+    depth: int,
+    others: Style = EASY,
+) -> float:
+    """The place ``me`` takes (lower is better) after ``first``, ``me`` then playing with
+    medium's habits and everyone else with ``others``."""
     state, _ = apply(state, first)
     for _ in range(depth):
         if state.outcome is not None or me in state.places:
@@ -121,7 +137,8 @@ def playout(state: GameState, first: SeatAction, me: int, rng: random.Random, de
             continue
         seat = state.to_act[0]
         actions = legal_actions(state, seat)
-        state, _ = apply(state, choose(actions, state.ctx, state.hands[seat], state.pile))
+        style = MEDIUM if seat == me else others
+        state, _ = apply(state, choose(actions, state.ctx, state.hands[seat], state.pile, style))
     return judged_place(state, me)
 
 

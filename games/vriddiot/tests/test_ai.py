@@ -5,18 +5,22 @@ from __future__ import annotations
 import io
 import json
 import random
+from dataclasses import replace
 
 import pytest
 
 from games.vriddiot.ai import protocol
 from games.vriddiot.ai.agent import LEVELS, PROTOCOL, answerer
+from games.vriddiot.ai.easy import LONG_GAME, unstick
 from games.vriddiot.ai.players import PLAYERS, decide
 from games.vriddiot.ai.search import Budget, SearchPlayer
 from games.vriddiot.ai.worlds import sample_world
 from games.vriddiot.arena import main, simulate
 from games.vriddiot.rules import (
+    Blind,
     Ctx,
     GameState,
+    Play,
     apply,
     legal_actions,
     new_game,
@@ -209,3 +213,33 @@ def test_computer_levels_never_hit_the_cap() -> None:
         assert summary.capped == 0
     summary = simulate(("medium", "easy", "easy"), 6, 1, rotate=True)
     assert summary.capped == 0
+
+
+def test_a_game_going_round_in_circles_is_unstuck() -> None:
+    """Under easy's habits alone this deal loops for ever (seats left with only 8s on floors
+    above 8 pass the same few cards round); past ``LONG_GAME`` plays easy plays at random
+    among its plays and the game ends before the cap."""
+    deal = random.Random("exp438")
+    state = new_game(deal, 3)
+    choices = random.Random(1)
+    player = PLAYERS["easy"]()
+    while state.outcome is None:
+        if state.ctx is Ctx.RETURN:
+            state, _ = settle(state, deal)
+            continue
+        seen = view(state, state.to_act[0])
+        state, _ = apply(state, player.decide(seen, choices))
+    assert state.plays > LONG_GAME
+    assert not state.outcome.capped
+
+
+def test_unstick_only_acts_in_long_games() -> None:
+    rng = random.Random(3)
+    state = new_game(rng, 3)
+    while state.ctx is not Ctx.TURN:
+        state, _ = apply(state, decide("easy", view(state, state.to_act[0]), 0))
+    seen = view(state, state.to_act[0])
+    assert unstick(seen, rng) is None
+    late = replace(seen, plays=LONG_GAME)
+    action = unstick(late, rng)
+    assert action in seen.actions and isinstance(action, (Play, Blind))
