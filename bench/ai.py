@@ -12,8 +12,8 @@ first team and B in the others, then the other way round. For each pairing it pr
 first player's game win rate with a 95% Wilson interval, its mean point margin per round (its
 points minus the other side's) with a 95% interval over duplicate pairs, every player's
 decision latency p50/p99/max, and, where the game counts them (its ``BENCH.tally``), what each
-player did (Pidro: its contracts by size). Games run in worker processes (two unless told),
-to the game's first target.
+player did (a bidding game: its bids and contracts by size). Games run in worker processes
+(two unless told), to the game's first target.
 
 The games come from the registry (:data:`bot.games.GAMES`); each game's arena module
 (``games/<kind>/arena``) gives its ``BENCH`` (:class:`bot.arena.bench.Bench`): its players by

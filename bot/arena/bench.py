@@ -44,7 +44,8 @@ class Bench:
     """What the game calls a round, for the margin per round (``hand`` in some games)."""
     tally: Callable[[Any, int], dict[str, int]] | None = None
     """Counts of what one team's players did in a finished game (``tally(state, team)``),
-    summed per player and printed beside its figures: Pidro counts its contracts by size."""
+    summed per player and printed beside its figures (a bidding game counts its contracts
+    by size)."""
     shares: tuple[tuple[str, str], ...] = ()
     """Tally keys printed as a share of another key too: (``14s made``, ``14s``)."""
 

@@ -27,8 +27,8 @@ the benchmark only: no member is offered it."""
 
 
 FULL_SECONDS = 1.0
-"""The time medium's whole budget is given: its decisions take well under it (p99 about a
-quarter of a second on a busy machine of two cores)."""
+"""The time a search level's whole budget is given: medium's decisions take well under it,
+hard's about it at p99 on a busy machine of two cores (games/pidro/docs/ai.md)."""
 
 
 class UnknownPlayer(ValueError):

@@ -116,12 +116,12 @@ class SearchPlayer:
         this level estimates them from the seat's view alone."""
         first = view.actions[0]
         if isinstance(first, Bid):
-            return dict(self.bid_values(view, rng))
+            return self.bid_values(view, rng)
         if isinstance(first, NameTrump):
-            return dict(self.trump_values(view, rng))
+            return self.trump_values(view, rng)
         if isinstance(first, Kill):
-            return dict(self.kill_values(view, rng))
-        return dict(self.play_values(view, rng))
+            return self.kill_values(view, rng)
+        return self.play_values(view, rng)
 
     # --- Worlds -----------------------------------------------------------------------------
 
@@ -136,7 +136,7 @@ class SearchPlayer:
 
     # --- Bidding and trumps -----------------------------------------------------------------
 
-    def bid_values(self, view: TableView, rng: random.Random) -> dict[Bid, float]:
+    def bid_values(self, view: TableView, rng: random.Random) -> dict[HandAction, float]:
         """Each bid and the pass, followed through the rest of the auction in guessed deals."""
         assert view.seat is not None
         seat, dealer, team = view.seat, view.dealer, team_of(view.seat)
@@ -166,7 +166,9 @@ class SearchPlayer:
                     others[holder] = taken_by[team_of(holder)]
                 m = margin_one(others[holder], level)
                 theirs[a] += m if team_of(holder) == team else -m
-        values = {a: (theirs[a] + _crossed(*mine[a])) / len(deals) for a in options}
+        values: dict[HandAction, float] = {
+            a: (theirs[a] + _crossed(*mine[a])) / len(deals) for a in options
+        }
         if high is not None and team_of(high.seat) == team:
             for a in options:
                 if a.points is not None:
@@ -185,7 +187,7 @@ class SearchPlayer:
             for suit in Suit
         }
 
-    def trump_values(self, view: TableView, rng: random.Random) -> dict[NameTrump, float]:
+    def trump_values(self, view: TableView, rng: random.Random) -> dict[HandAction, float]:
         assert view.contract is not None
         bid = view.contract.bid
         taken = self.taken(view, rng, self.budget.trump_worlds)
@@ -194,14 +196,14 @@ class SearchPlayer:
 
     # --- Kills and play ---------------------------------------------------------------------
 
-    def kill_values(self, view: TableView, rng: random.Random) -> dict[Kill, float]:
+    def kill_values(self, view: TableView, rng: random.Random) -> dict[HandAction, float]:
         assert view.seat is not None
         team = team_of(view.seat)
         kills = [a for a in view.actions if isinstance(a, Kill)]
         worlds = [rebuilt(view, w) for w in self.trump_worlds(view, rng, self.budget.play_worlds)]
         return {a: _average(worlds, a, team) for a in kills}
 
-    def play_values(self, view: TableView, rng: random.Random) -> dict[Play, float]:
+    def play_values(self, view: TableView, rng: random.Random) -> dict[HandAction, float]:
         assert view.seat is not None
         team = team_of(view.seat)
         plays = [a for a in view.actions if isinstance(a, Play)]
