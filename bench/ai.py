@@ -131,8 +131,8 @@ class Pairing:
             for side, spec in zip("AB", self.specs, strict=True):
                 latency.setdefault(spec, []).extend(g["times"][side])
                 counts = tally.setdefault(spec, {})
-                for key, n in g.get("tally", {}).get(side, {}).items():
-                    counts[key] = counts.get(key, 0) + n
+                for key, count in g.get("tally", {}).get(side, {}).items():
+                    counts[key] = counts.get(key, 0) + count
         return {
             "pairing": self.label,
             "games": n,

@@ -34,10 +34,13 @@ def play_out(
     leader: int,
     plays: list[tuple[int, int]],
     taken: list[int],
+    peek: bool = True,
 ) -> list[int]:
     """The points each team has taken when the hand ends, from trump masks ``held`` (changed
     in place), the trick in progress ``plays`` ((seat, card index) from ``leader`` on; empty:
-    ``leader`` is about to lead) and the points ``taken`` so far."""
+    ``leader`` is about to lead) and the points ``taken`` so far. Every seat plays
+    :func:`choose` (``peek``) or :func:`choose_blind` (not ``peek``)."""
+    policy = choose if peek else choose_blind
     strength, points, two = STRENGTH[suit], POINTS[suit], TWOS[suit]
     taken = list(taken)
     plays = list(plays)
@@ -66,7 +69,7 @@ def play_out(
             while not held[leader]:
                 leader = (leader + 1) % SEATS
             turn = leader
-        card = choose(held, turn, leader, plays, strength, points)
+        card = policy(held, turn, leader, plays, strength, points)
         held[turn] &= ~(1 << card)
         plays.append((turn, card))
         turn = _next_seat(held, turn, leader)
@@ -142,13 +145,62 @@ def choose(
     return _cheapest(mine, strength, points)
 
 
+def choose_blind(
+    held: list[int],
+    seat: int,
+    leader: int,
+    plays: list[tuple[int, int]],
+    strength: tuple[int, ...],
+    points: tuple[int, ...],
+) -> int:
+    """The same rules played as a person must: without seeing the guessed hands. The seat
+    knows only which trumps it has not seen (every other hand's, the partner's included), so
+    a card is a sure winner only when it beats every one of them that an opponent still to
+    play might hold. Playouts of this policy do not credit the players with knowledge they
+    will not have (the search's "strategy fusion")."""
+    mine = _bits(held[seat])
+    if len(mine) == 1:
+        return mine[0]
+    team = seat & 1
+    unseen = 0
+    for s in range(SEATS):
+        if s != seat:
+            unseen |= held[s]
+    beat_all = max((strength[i] for i in _bits(unseen)), default=-1)
+    top = max(mine, key=strength.__getitem__)
+    if not plays:
+        if strength[top] > beat_all:
+            return top
+        return _cheapest(mine, strength, points)
+    best_seat, best = plays[0]
+    for s, c in plays:
+        if strength[c] > strength[best]:
+            best_seat, best = s, c
+    high = strength[best]
+    rival_later = False
+    s = (seat + 1) % SEATS
+    while s != leader:
+        if s & 1 != team and held[s]:
+            rival_later = True
+        s = (s + 1) % SEATS
+    beat = beat_all if rival_later else -1
+    if best_seat & 1 == team and high > beat:
+        return max(mine, key=lambda i: (points[i], -strength[i]))
+    floor = max(high, beat)
+    winners = [i for i in mine if strength[i] > floor]
+    on_trick = sum(points[c] for _, c in plays)
+    if winners and (on_trick or any(points[i] and strength[i] for i in mine)):
+        return min(winners, key=strength.__getitem__)
+    return _cheapest(mine, strength, points)
+
+
 def _cheapest(mine: list[int], strength: tuple[int, ...], points: tuple[int, ...]) -> int:
     return min(
         mine, key=lambda i: (2 if points[i] and strength[i] else int(points[i] > 0), strength[i])
     )
 
 
-def contract_taken(deal: Deal, dealer: int, seat: int, suit: int) -> list[int]:
+def contract_taken(deal: Deal, dealer: int, seat: int, suit: int, peek: bool = True) -> list[int]:
     """The points each team takes when ``seat`` wins the bidding of ``deal`` and names
     ``suit``: the discard and refill, the dealer robbing the pack, the kills of the weakest
     trumps that may be killed, then the playout."""
@@ -178,10 +230,10 @@ def contract_taken(deal: Deal, dealer: int, seat: int, suit: int) -> list[int]:
             free = sorted(_bits(held[s] & ~POINT_CARDS[suit]), key=strength.__getitem__)
             for i in free[:excess]:
                 held[s] &= ~(1 << i)
-    return play_out(suit, held, seat, [], [0, 0])
+    return play_out(suit, held, seat, [], [0, 0], peek)
 
 
-def hand_taken(hand: Hand) -> list[int]:
+def hand_taken(hand: Hand, peek: bool = True) -> list[int]:
     """The points each team takes when the engine's ``hand``, in its play, is played out."""
     assert hand.trump is not None and not hand.killing
     if hand.scores is not None:
@@ -189,10 +241,10 @@ def hand_taken(hand: Hand) -> list[int]:
     trumps = hand.trumps
     held = [m & trumps for m in hand.held]
     plays = [(s, c.index) for s, c in hand.plays]
-    return play_out(hand.trump.number, held, hand.leader, plays, list(hand.taken))
+    return play_out(hand.trump.number, held, hand.leader, plays, list(hand.taken), peek)
 
 
-def action_margin(hand: Hand, action: HandAction, team: int) -> int:
+def action_margin(hand: Hand, action: HandAction, team: int, peek: bool = True) -> int:
     """``team``'s score margin for the hand (its score, or minus its bid in the hole, less
     the other team's) when ``action`` is taken in the engine's ``hand`` and the hand is
     played out: a kill through the engine (the other kills the weakest), a card here."""
@@ -205,12 +257,12 @@ def action_margin(hand: Hand, action: HandAction, team: int) -> int:
         held[action.seat] &= ~(1 << index)
         plays = [(s, c.index) for s, c in hand.plays]
         plays.append((action.seat, index))
-        taken = play_out(suit, held, hand.leader, plays, list(hand.taken))
+        taken = play_out(suit, held, hand.leader, plays, list(hand.taken), peek)
     else:
         after = step(hand, action, [])
         while after.killing:
             after = step(after, weakest_kill(after, after.killing[0]), [])
-        taken = hand_taken(after)
+        taken = hand_taken(after, peek)
     bidders = hand.contract.team
     scores = list(taken)
     if taken[bidders] < hand.contract.bid:

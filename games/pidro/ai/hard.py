@@ -6,7 +6,11 @@ worlds and a stronger playout.
   (:func:`games.pidro.ai.bidding.trump_worlds_for`): a seat that bid 12 and kept five cards
   of the trump suit probably holds its top trumps; a seat that passed, probably not.
 - It looks at about twice medium's worlds for every decision.
-- Its playouts are played by :func:`games.pidro.ai.rollout.strong_policy`.
+- Its playouts are played *blind* (:func:`games.pidro.ai.fast.choose_blind`): each seat of a
+  playout decides from the trumps it has not seen, as a person must, instead of seeing the
+  guessed hands. Medium's playouts let every seat see the world it is guessing, which credits
+  both sides with knowledge they will not have (a lead "sure" only because the guess put
+  the Ace with the partner); hard's value what it can actually do.
 """
 
 from __future__ import annotations
@@ -22,6 +26,8 @@ HARD_BUDGET = Budget(bid_worlds=320, trump_worlds=240, play_worlds=128)
 
 class HardPlayer(SearchPlayer):
     """Medium's search on bid-weighted worlds, with a bigger budget."""
+
+    peek = False
 
     def __init__(self, name: str = "hard", budget: Budget | None = None) -> None:
         super().__init__(name, budget or HARD_BUDGET)

@@ -99,6 +99,10 @@ OLD_BUDGET = Budget(bid_worlds=40, trump_worlds=60, play_worlds=48)
 class SearchPlayer:
     """Determinized search with playouts; ``name`` is its level."""
 
+    peek = True
+    """Whether the playouts' players see the guessed hands (:func:`games.pidro.ai.fast.choose`)
+    or play blind as people must (:func:`~games.pidro.ai.fast.choose_blind`)."""
+
     def __init__(self, name: str = "medium", budget: Budget | None = None) -> None:
         self.name = name
         self.budget = budget or Budget()
@@ -151,7 +155,10 @@ class SearchPlayer:
         # and the other way round, so that picking the luckiest suit flatters no bid.
         mine = {a: (dict.fromkeys(Suit, 0.0), dict.fromkeys(Suit, 0.0)) for a in options}
         for n, deal in enumerate(deals):
-            taken = {suit: contract_taken(deal, dealer, seat, suit.number)[team] for suit in Suit}
+            taken = {
+                suit: contract_taken(deal, dealer, seat, suit.number, self.peek)[team]
+                for suit in Suit
+            }
             others: dict[int, int] = {}  # a seat's side's points as bidder with its suit
             wants = {q: value_bid(deal.hands[q], q == dealer) for q in later}
             for a in options:
@@ -162,7 +169,7 @@ class SearchPlayer:
                     continue
                 if holder not in others:
                     suit, _ = best_estimate(deal.hands[holder], holder == dealer)
-                    taken_by = contract_taken(deal, dealer, holder, suit.number)
+                    taken_by = contract_taken(deal, dealer, holder, suit.number, self.peek)
                     others[holder] = taken_by[team_of(holder)]
                 m = margin_one(others[holder], level)
                 theirs[a] += m if team_of(holder) == team else -m
@@ -182,7 +189,8 @@ class SearchPlayer:
         deals = self.deals(view, rng, worlds)
         return {
             suit: [
-                contract_taken(deal, view.dealer, view.seat, suit.number)[team] for deal in deals
+                contract_taken(deal, view.dealer, view.seat, suit.number, self.peek)[team]
+                for deal in deals
             ]
             for suit in Suit
         }
@@ -201,14 +209,14 @@ class SearchPlayer:
         team = team_of(view.seat)
         kills = [a for a in view.actions if isinstance(a, Kill)]
         worlds = [rebuilt(view, w) for w in self.trump_worlds(view, rng, self.budget.play_worlds)]
-        return {a: _average(worlds, a, team) for a in kills}
+        return {a: _average(worlds, a, team, self.peek) for a in kills}
 
     def play_values(self, view: TableView, rng: random.Random) -> dict[HandAction, float]:
         assert view.seat is not None
         team = team_of(view.seat)
         plays = [a for a in view.actions if isinstance(a, Play)]
         worlds = [rebuilt(view, w) for w in self.trump_worlds(view, rng, self.budget.play_worlds)]
-        return {a: _average(worlds, a, team) for a in plays}
+        return {a: _average(worlds, a, team, self.peek) for a in plays}
 
 
 def _crossed(even: dict[Suit, float], odd: dict[Suit, float]) -> float:
@@ -228,8 +236,8 @@ def best_action(actions: tuple[HandAction, ...], values: dict[HandAction, float]
     return best
 
 
-def _average(worlds: list[Hand], action: HandAction, team: int) -> float:
-    return sum(action_margin(hand, action, team) for hand in worlds) / len(worlds)
+def _average(worlds: list[Hand], action: HandAction, team: int, peek: bool) -> float:
+    return sum(action_margin(hand, action, team, peek) for hand in worlds) / len(worlds)
 
 
 def auction(

@@ -433,3 +433,31 @@ def test_the_fast_playout_scores_as_the_engines_playout(seed: int) -> None:
                 assert action_margin(hand, action, team) == margin
         checked += 1
     assert checked
+
+
+def test_blind_playouts_do_not_see_the_partners_ace() -> None:
+    """Seat 0 leads holding the King; the Ace lies with its partner. A seeing playout leads the
+    King as a sure winner; a blind one cannot know where the Ace is and keeps it."""
+    from games.pidro.ai.fast import choose, choose_blind
+    from games.pidro.rules.cards import POINTS, STRENGTH
+
+    suit = Suit.HEARTS.number
+    held = [
+        mask_of(cards("KH 3H")),
+        mask_of(cards("9H")),
+        mask_of(cards("AH")),
+        mask_of(cards("8H")),
+    ]
+    strength, points = STRENGTH[suit], POINTS[suit]
+    assert DECK[choose(held, 0, 0, [], strength, points)].text == "KH"
+    assert DECK[choose_blind(held, 0, 0, [], strength, points)].text == "3H"
+
+
+@settings(max_examples=4, deadline=None)
+@given(seeds)
+def test_blind_playouts_score_every_point(seed: int) -> None:
+    rng = random.Random(seed)
+    for suit in Suit:
+        deal = Deal.shuffled(rng, seed % 4)
+        taken = contract_taken(deal, seed % 4, rng.randrange(4), suit.number, peek=False)
+        assert sum(taken) == 14
