@@ -7,14 +7,17 @@ number, the fives with their cover, the dealer who robs the pack). It explains o
 the spread — the partner and the stock decide the rest — which is why the search levels play
 the hand out instead of trusting it for their own bids.
 
-**A value bid** (:func:`value_bid`) is the highest number the side expects to make: about one
-point under that average, so a strong hand jumps straight to 10 or 12; 14 only with the cards
-that make every point likely (:func:`fourteen_hand`). Every level bids like this, the easy one
-directly; the others use it to *read* bids: a seat that bid 11 probably holds a hand worth
-about 12, a seat that passed one worth less than the bid it had to beat.
+**A value bid** (:func:`value_bid`) is the highest number the side expects to make: a point
+and a half under that average (:data:`UNDER`; there the playouts make the contract about six
+times in ten), so a strong hand jumps straight to 10 or 12; 14 only with the cards that make
+every point likely (:func:`fourteen_hand`). The easy level bids exactly this; medium and hard
+follow the auction through (:mod:`games.pidro.ai.search`) and use value bids to model the
+seats still to bid and to *read* the bids made: a seat that bid 11 probably holds a hand
+worth about 12 to 13, a seat that passed one worth less than the bid it had to beat.
 
-**Worlds weighted by the bids** (:func:`bid_weight`, :func:`deals_for`): a guessed deal is
-kept in proportion to how likely its hands make the bids the table saw.
+**Worlds weighted by the bids** (:func:`bid_weight`, :func:`deals_for`,
+:func:`trump_worlds_for`): a guessed deal is kept in proportion to how likely its hands make
+the bids the table saw.
 """
 
 from __future__ import annotations

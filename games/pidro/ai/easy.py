@@ -1,7 +1,7 @@
 """The ``easy`` Pidro level: rules a club player learns first, from the seat view alone.
 
 - Bidding: by value, with a count (:func:`games.pidro.ai.bidding.value_bid`): it bids the
-  highest number its side should make with its best suit, a point under the count's
+  highest number its side should make with its best suit, a point and a half under the count's
   average — a jump when the hand is strong, 14 with the Ace, both fives, the two and six
   trumps. It bids only over a lower bid, over its partner's only with three points more, and
   14 over an opponent's 14 with a 14-hand. (The dealer's forced 6 is made by the rules.)
