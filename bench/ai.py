@@ -10,8 +10,10 @@ Every deal is played twice with the teams exchanged (the same deals in every rou
 randomness differs), so the luck of the cards cancels out: player A sits in the seats of the
 first team and B in the others, then the other way round. For each pairing it prints the
 first player's game win rate with a 95% Wilson interval, its mean point margin per round (its
-points minus the other side's) with a 95% interval over duplicate pairs, and each search level's
-decision latency p50/p99/max. Games run in two worker processes, to the game's first target.
+points minus the other side's) with a 95% interval over duplicate pairs, every player's
+decision latency p50/p99/max, and, where the game counts them (its ``BENCH.tally``), what each
+player did (a bidding game: its bids and contracts by size). Games run in worker processes
+(two unless told), to the game's first target.
 
 The games come from the registry (:data:`bot.games.GAMES`); each game's arena module
 (``games/<kind>/arena``) gives its ``BENCH`` (:class:`bot.arena.bench.Bench`): its players by
@@ -124,9 +126,13 @@ class Pairing:
         low, high = wilson(wins, n)
         margin, half = mean_interval(self.pair_margins())
         latency: dict[str, list[float]] = {}
+        tally: dict[str, dict[str, int]] = {}
         for g in self.games:
             for side, spec in zip("AB", self.specs, strict=True):
                 latency.setdefault(spec, []).extend(g["times"][side])
+                counts = tally.setdefault(spec, {})
+                for key, count in g.get("tally", {}).get(side, {}).items():
+                    counts[key] = counts.get(key, 0) + count
         return {
             "pairing": self.label,
             "games": n,
@@ -143,6 +149,7 @@ class Pairing:
                 }
                 for spec, t in latency.items()
             },
+            "tally": {spec: counts for spec, counts in tally.items() if counts},
         }
 
 
@@ -154,12 +161,17 @@ def print_summary(s: dict[str, Any]) -> None:
         f"± {s['margin_half_width']:.1f}"
     )
     for spec, lat in s["latency"].items():
-        if spec in ("greedy", "easy"):
-            continue
         print(
             f"{'':<28} latency {spec:<14} n={lat['decisions']:<6} p50 {lat['p50'] * 1000:6.0f} ms"
             f"  p99 {lat['p99'] * 1000:6.0f} ms  max {lat['max'] * 1000:6.0f} ms"
         )
+    shares = dict(s["shares"])
+    for spec, counts in s["tally"].items():
+        parts = []
+        for key, n in counts.items():
+            base = counts.get(shares.get(key, ""), 0)
+            parts.append(f"{key} {n}" + (f" ({n / base:.0%} of {shares[key]})" if base else ""))
+        print(f"{'':<28} tally   {spec:<14} " + ", ".join(parts))
     sys.stdout.flush()
 
 
@@ -189,6 +201,7 @@ def run(
             summary = pairing.summary()
             summary["seconds"] = time.perf_counter() - started
             summary["unit"] = bench_of(game).unit
+            summary["shares"] = list(bench_of(game).shares)
             print_summary(summary)
             results.append(summary)
     margins = {r["pairing"]: r["margin_per_round"] for r in results}

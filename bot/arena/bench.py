@@ -42,6 +42,12 @@ class Bench:
     """The prefix of the generators' seeds: the same deal numbers give the same deals."""
     unit: str = "round"
     """What the game calls a round, for the margin per round (``hand`` in some games)."""
+    tally: Callable[[Any, int], dict[str, int]] | None = None
+    """Counts of what one team's players did in a finished game (``tally(state, team)``),
+    summed per player and printed beside its figures (a bidding game counts its contracts
+    by size)."""
+    shares: tuple[tuple[str, str], ...] = ()
+    """Tally keys printed as a share of another key too: (``14s made``, ``14s``)."""
 
 
 class Timed:
@@ -96,6 +102,11 @@ def duplicate_game(
         "margin": sum(points[a] - points[b] for b in range(len(points)) if b != a),
         "rounds": rules.rounds(state),
         "times": times,
+        "tally": (
+            {"A": bench.tally(state, a), "B": bench.tally(state, 1 - a)}
+            if bench.tally is not None
+            else {}
+        ),
     }
 
 

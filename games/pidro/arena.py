@@ -25,7 +25,8 @@ from bot.arena.match import IllegalDecision
 from games.pidro.ai.base import Player
 from games.pidro.ai.players import PLAYERS, UnknownPlayer, make_player
 from games.pidro.game import PIDRO
-from games.pidro.rules import GameState, to_record
+from games.pidro.rules import GameState, highest_bid, team_of, to_record
+from games.pidro.rules.parts import MAX_BID, MIN_BID
 
 __all__ = ["BENCH", "IllegalDecision", "main", "play_game", "simulate"]
 
@@ -142,17 +143,82 @@ def main(argv: Sequence[str]) -> int:
 
 
 def bench_seat(level: str) -> BenchSeat:
-    """A Pidro player at a benchmark table (``easy``, ``medium``, ``greedy``, ``random``)."""
+    """A Pidro player at a benchmark table (``hard``, ``medium``, ``easy``, ``oldmedium``,
+    ``greedy``, ``random``)."""
     return ViewSeat(PIDRO, make_player(level))
+
+
+def bid_tally(state: GameState, team: int) -> dict[str, int]:
+    """What one team's players bid in a finished game: its bids and jumps (a bid more than
+    one over the bid so far), bids over its own partner, the contracts it held by size and
+    how they ended."""
+    counts = dict.fromkeys(
+        (
+            "bids",
+            "jumps",
+            "over partner",
+            "contracts",
+            "forced 6",
+            "made",
+            "holed",
+            "above 9",
+            "14s",
+            "14s made",
+            "14s holed",
+            "14 over 14",
+        ),
+        0,
+    )
+    for hand in state.hands:
+        for i, bid in enumerate(hand.bids):
+            if team_of(bid.seat) != team or bid.points is None:
+                continue
+            high = highest_bid(hand.bids[:i])
+            level = high.points if high is not None and high.points is not None else MIN_BID - 1
+            counts["bids"] += 1
+            counts["jumps"] += bid.points > level + 1
+            counts["over partner"] += high is not None and team_of(high.seat) == team
+            counts["14 over 14"] += bid.points == level == MAX_BID
+        contract = hand.contract
+        if contract is None or hand.scores is None or contract.team != team:
+            continue
+        made = contract.made_with(hand.taken[team])
+        counts["contracts"] += 1
+        counts["forced 6"] += contract.forced
+        counts["made" if made else "holed"] += 1
+        counts["above 9"] += contract.bid > 9
+        if contract.bid == MAX_BID:
+            counts["14s"] += 1
+            counts["14s made" if made else "14s holed"] += 1
+    return counts
 
 
 BENCH = Bench(
     seat=bench_seat,
-    quick=(("medium", "easy", 30),),
-    full=(("medium", "easy", 200),),
+    quick=(("hard", "medium", 6), ("medium", "oldmedium", 6), ("medium", "easy", 6)),
+    full=(
+        ("hard", "medium", 200),
+        ("medium", "oldmedium", 200),
+        ("medium", "easy", 200),
+        ("easy", "greedy", 100),
+    ),
     stream="bench-ai/pidro",
     unit="hand",
+    tally=bid_tally,
+    shares=(
+        ("jumps", "bids"),
+        ("over partner", "bids"),
+        ("forced 6", "contracts"),
+        ("made", "contracts"),
+        ("holed", "contracts"),
+        ("above 9", "contracts"),
+        ("14s", "contracts"),
+        ("14s made", "14s"),
+        ("14s holed", "14s"),
+    ),
 )
 """Pidro's side of ``bench/ai.py``: partnerships (player A on seats 0 and 2 against B on 1 and
 3, then the teams exchanged on the same deals); 200 duplicate deals are the 400 games of the
-done-when."""
+done-when. Every level plays: hard against medium, medium against the medium before value
+bidding (``oldmedium``) and against easy, easy against greedy; each side's bids are counted
+(:func:`bid_tally`)."""

@@ -53,7 +53,7 @@ class Pidro(EngineGame):
     seat_range = (4, 4)
     teams: tuple[tuple[int, ...], ...] = TEAMS
     targets: tuple[int, ...] = TARGETS
-    levels: tuple[str, ...] = ("easy", "medium")
+    levels: tuple[str, ...] = ("easy", "medium", "hard")
     renderer = "games.pidro.discord.presentation"
     agent = "games.pidro.ai.agent"
     simulator = "games.pidro.arena"

@@ -14,7 +14,7 @@ from games.pidro.ai import protocol
 from games.pidro.ai.players import decide
 
 PROTOCOL = "pidro-agent/1"
-LEVELS = ("easy", "medium")
+LEVELS = ("easy", "medium", "hard")
 """The levels the agent can play."""
 
 

@@ -1,9 +1,10 @@
 """The ``easy`` Pidro level: rules a club player learns first, from the seat view alone.
 
-- Bidding: for each suit it counts the points its trumps make *surely* (:func:`sure_points`),
-  adds what the partner and the stock are counted on to bring (:data:`HELP`), and bids the
-  lowest open bid when the count reaches it. It does not bid over its partner's bid. (The
-  dealer's forced 6 is made by the rules.)
+- Bidding: by value, with a count (:func:`games.pidro.ai.bidding.value_bid`): it bids the
+  highest number its side should make with its best suit, a point and a half under the count's
+  average — a jump when the hand is strong, 14 with the Ace, both fives, the two and six
+  trumps. It bids only over a lower bid, over its partner's only with three points more, and
+  14 over an opponent's 14 with a 14-hand. (The dealer's forced 6 is made by the rules.)
 - Trump: the suit it counted best.
 - Kill: it keeps its strongest trumps (a point card may never be killed anyway).
 - Play: when the trick is worth taking (points on it, or a point card of its own to bring
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import random
 
+from games.pidro.ai.bidding import best_estimate, value_action
 from games.pidro.rules import (
     Bid,
     Card,
@@ -25,44 +27,9 @@ from games.pidro.rules import (
     Play,
     Suit,
     TableView,
-    highest_bid,
-    partner_of,
     team_of,
 )
 from games.pidro.rules.cards import TRUMPS, cards_in, mask_of
-
-HELP = 3
-"""The points a bidder counts on from its partner and the stock, beyond its own sure ones."""
-ACE, KING, QUEEN = 13, 12, 11
-"""Strengths in the trump order (:meth:`Card.strength`)."""
-
-
-def sure_points(hand: tuple[Card, ...], suit: Suit) -> int:
-    """The points ``hand`` makes surely with ``suit`` as trumps.
-
-    The Ace takes its trick, and so do the Jack and the 10 when every trump above them is
-    held; a five needs cover: trumps above it, the Ace and one more, or any three; the two
-    scores for whoever plays it, so it always counts.
-    """
-    trumps = [c for c in hand if c.is_trump(suit)]
-    strengths = {c.strength(suit) for c in trumps}
-    high = sum(1 for s in strengths if s > 4)
-    total = 0
-    for c in trumps:
-        points, strength = c.points(suit), c.strength(suit)
-        if not points:
-            continue
-        if strength == 0 or all(s in strengths for s in range(strength, ACE + 1)):
-            total += points  # the two, or the top of an unbroken run from the Ace
-        elif points == 5 and (high >= 3 or (ACE in strengths and high >= 2)):
-            total += 5
-    return total
-
-
-def best_suit(hand: tuple[Card, ...]) -> tuple[Suit, int]:
-    """The suit with the most sure points (then the most trumps) and its count."""
-    suit = max(Suit, key=lambda s: (sure_points(hand, s), sum(1 for c in hand if c.is_trump(s))))
-    return suit, sure_points(hand, suit)
 
 
 def lowest(plays: list[Play], trump: Suit) -> Play:
@@ -86,7 +53,7 @@ class EasyPlayer:
         if isinstance(first, Bid):
             return self.bid(view, hand)
         if isinstance(first, NameTrump):
-            suit, _ = best_suit(hand)
+            suit, _ = best_estimate(hand, view.seat == view.dealer)
             return next(a for a in view.actions if isinstance(a, NameTrump) and a.suit is suit)
         if isinstance(first, Kill):
             assert view.trump is not None
@@ -96,15 +63,7 @@ class EasyPlayer:
         return self.play(view)
 
     def bid(self, view: TableView, hand: tuple[Card, ...]) -> HandAction:
-        lowest_bid, passing = view.actions[0], view.actions[-1]
-        assert isinstance(lowest_bid, Bid) and view.seat is not None
-        high = highest_bid(view.bids)
-        if high is not None and high.seat == partner_of(view.seat):
-            return passing
-        _, sure = best_suit(hand)
-        if lowest_bid.points is not None and sure + HELP >= lowest_bid.points:
-            return lowest_bid
-        return passing
+        return value_action(view, hand)
 
     def play(self, view: TableView) -> HandAction:
         assert view.trump is not None and view.seat is not None

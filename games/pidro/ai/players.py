@@ -8,8 +8,9 @@ from collections.abc import Callable
 from games.pidro.ai.base import Player
 from games.pidro.ai.easy import EasyPlayer
 from games.pidro.ai.greedy import GreedyPlayer
+from games.pidro.ai.hard import HardPlayer
 from games.pidro.ai.random_player import RandomPlayer
-from games.pidro.ai.search import SearchPlayer
+from games.pidro.ai.search import OldMediumPlayer, SearchPlayer
 from games.pidro.rules import HandAction, TableView
 
 PLAYERS: dict[str, Callable[[], Player]] = {
@@ -17,13 +18,17 @@ PLAYERS: dict[str, Callable[[], Player]] = {
     "greedy": GreedyPlayer,
     "easy": EasyPlayer,
     "medium": SearchPlayer,
+    "hard": HardPlayer,
+    "oldmedium": OldMediumPlayer,
 }
-"""Every player by name; the bot's levels are ``easy`` and ``medium``."""
+"""Every player by name; the bot's levels are ``easy``, ``medium`` and ``hard``
+(:attr:`games.pidro.game.Pidro.levels`). ``oldmedium``, medium before it bid by value, is for
+the benchmark only: no member is offered it."""
 
 
 FULL_SECONDS = 1.0
-"""The time medium's whole budget is given: its decisions take well under it (p99 about a
-quarter of a second on a busy machine of two cores)."""
+"""The time a search level's whole budget is given: medium's decisions take well under it,
+hard's about it at p99 on a busy machine of two cores (games/pidro/docs/ai.md)."""
 
 
 class UnknownPlayer(ValueError):
@@ -48,5 +53,28 @@ def decide(level: str, view: TableView, seed: int, *, seconds: float | None = No
     """
     player = make_player(level)
     if seconds is not None and seconds < FULL_SECONDS and isinstance(player, SearchPlayer):
-        player = SearchPlayer(level, player.budget.scaled(seconds / FULL_SECONDS))
+        player = type(player)(level, player.budget.scaled(seconds / FULL_SECONDS))
     return player.decide(view, random.Random(seed))
+
+
+STRONGEST = "hard"
+"""The strongest level: the one whose evaluation reviews and hints read."""
+
+
+def evaluate(view: TableView, level: str = STRONGEST, seed: int = 0) -> dict[HandAction, float]:
+    """Every legal action of ``view`` with its expected value as ``level`` evaluates it: the
+    score margin of the hand for the seat's side (the points it scores, or minus its bid in
+    the hole, less what the other side scores), averaged over the worlds the level guesses
+    from this seat view alone. With the same seed the level chooses the action of the highest
+    value (:func:`games.pidro.ai.search.best_action`: the first of equals, and of bids about as
+    good as the best bid the highest). A view where the seat has no choice gives its one action the
+    value 0.0: there is nothing to compare. Only the search levels (``medium``, ``hard``)
+    evaluate."""
+    player = make_player(level)
+    if not isinstance(player, SearchPlayer):
+        raise UnknownPlayer(f"the Pidro level {level!r} does not evaluate actions")
+    if view.seat is None or not view.actions:
+        raise ValueError("only a seat due to act has actions to evaluate")
+    if len(view.actions) == 1:
+        return {view.actions[0]: 0.0}
+    return player.evaluate(view, random.Random(seed))

@@ -1,20 +1,30 @@
-"""The ``medium`` Pidro level: determinized search from the seat view.
+"""The ``medium`` Pidro level: determinized search from the seat view, bidding by value.
 
-For every decision that matters it guesses worlds (:mod:`games.pidro.ai.worlds`) — ways the
-unseen cards could lie that agree with the discards, kills, cold players' cards, the counts
-drawn from the stock and the tricks — plays each option out in each world with the fast
-policy of :mod:`games.pidro.ai.rollout`, and takes the option with the best average. The same
-worlds judge every option, so the luck of the guess cancels between options.
+For every decision that matters it guesses worlds — ways the unseen cards could lie that
+agree with what the table showed — plays each option out in each world with the fast policy
+of :mod:`games.pidro.ai.rollout`, and takes the option with the best average score margin
+(its side's score of the hand minus the other side's). The same worlds judge every option,
+so the luck of the guess cancels between options. :meth:`SearchPlayer.evaluate` returns those
+averages for every legal action: the level's own evaluation, for reviews and hints.
 
-- Bidding: in each guessed deal it plays the hand out as the bidder with each suit as
-  trumps; a bid is worth the average score margin of its best suit (the points taken, or
-  minus the bid in the hole, less what the other team takes). It bids the lowest open bid
-  when that is worth more than passing (:data:`PASS_VALUE`).
-- Trump: the suit whose playouts score best at the contract's bid.
-- Kill: the weakest trumps, as the easy level (the strongest keep their tricks).
-- Play: every legal card, played out in each guessed world.
+- **Bidding** (:meth:`SearchPlayer.bid_values`): the deals it guesses are weighted by the bids
+  seen so far (:func:`games.pidro.ai.bidding.deals_for`: a seat that bid 11 holds a strong
+  hand, a seat that passed a weak one). In each deal it plays the hand out as the bidder with
+  each suit as trumps, and plays out the contract of every other seat that could end up
+  holding it. Each bid it may make — and the pass — is then followed through the rest of
+  the auction: the seats still to bid are value bidders (:func:`~games.pidro.ai.bidding.
+  value_bid`) who do not outbid their partner without reason and bid 14 over 14 with a
+  14-hand. The option with the best average margin wins, so it jumps when a cheap bid would
+  be overcalled, bids 14 when 14 pays, and passes when its partner's contract is worth more
+  than its own; a bid over its partner's is counted :data:`PARTNER_COST` worse.
+- **Trump**: the suit whose playouts score best at the contract's bid, in bid-weighted deals.
+- **Kill**: each set it may kill, played out in guessed worlds.
+- **Play**: every legal card, played out in each guessed world (discards, draws, kills and
+  cold players agree; :mod:`games.pidro.ai.worlds`).
 
 The work is a fixed number of playouts, so the same view and seed give the same choice.
+:class:`OldMediumPlayer` is the medium level before value bidding (lowest bid or pass), kept
+for the benchmark only.
 """
 
 from __future__ import annotations
@@ -22,8 +32,15 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from games.pidro.ai.bidding import (
+    PARTNER_REASON,
+    best_estimate,
+    bidding_order,
+    deals_for,
+    value_bid,
+)
 from games.pidro.ai.easy import EasyPlayer
-from games.pidro.ai.rollout import contract_hand, finish
+from games.pidro.ai.fast import action_margin, contract_taken
 from games.pidro.ai.worlds import deal_world, trump_odds, trump_world
 from games.pidro.rules import (
     POINTS_PER_HAND,
@@ -31,21 +48,29 @@ from games.pidro.rules import (
     Deal,
     Hand,
     HandAction,
+    Kill,
     NameTrump,
+    Phase,
     Play,
     Suit,
     TableView,
+    highest_bid,
     team_of,
 )
 from games.pidro.rules.cards import mask_of
-from games.pidro.rules.game import step
-from games.pidro.rules.parts import SEATS
+from games.pidro.rules.parts import MAX_BID, MIN_BID, SEATS
 
 PASS_VALUE = -3.0
-"""What passing is worth, as a score margin, when the opponents bid or nobody did yet: the
-defenders of a contract usually take a few points less than the bidders."""
+"""The old medium: what passing is worth, as a score margin, when the opponents bid or nobody
+did yet."""
 PARTNER_VALUE = 3.0
-"""What passing is worth when the partner holds the highest bid: its contract."""
+"""The old medium: what passing is worth when the partner holds the highest bid."""
+PARTNER_COST = 2.0
+"""What a search level counts against a bid over its own partner's, in points of margin: the
+partner bid on cards the model of its bid reads only roughly, and a partnership that
+outbids itself loses its partners' trust. It outbids its partner only with a clear reason."""
+BID_TOLERANCE = 0.25
+"""Bids worth this close to the best bid (in points of margin) count as equal to it."""
 _DUMMY_DEAL = Deal.shuffled(random.Random(0), 0)
 """A deal for hands rebuilt in the middle of the play, where the deal is no longer read."""
 
@@ -54,8 +79,8 @@ _DUMMY_DEAL = Deal.shuffled(random.Random(0), 0)
 class Budget:
     """How many worlds a decision looks at."""
 
-    bid_worlds: int = 40
-    trump_worlds: int = 60
+    bid_worlds: int = 120
+    trump_worlds: int = 120
     play_worlds: int = 48
 
     def scaled(self, factor: float) -> Budget:
@@ -67,8 +92,16 @@ class Budget:
         )
 
 
+OLD_BUDGET = Budget(bid_worlds=40, trump_worlds=60, play_worlds=48)
+"""The old medium's budget (its playouts are the same policy's, now on masks)."""
+
+
 class SearchPlayer:
     """Determinized search with playouts; ``name`` is its level."""
+
+    peek = True
+    """Whether the playouts' players see the guessed hands (:func:`games.pidro.ai.fast.choose`)
+    or play blind as people must (:func:`~games.pidro.ai.fast.choose_blind`)."""
 
     def __init__(self, name: str = "medium", budget: Budget | None = None) -> None:
         self.name = name
@@ -79,31 +112,191 @@ class SearchPlayer:
         actions = view.actions
         if len(actions) == 1:
             return actions[0]
-        first = actions[0]
-        if isinstance(first, Bid):
-            return self.bid(view, rng)
-        if isinstance(first, NameTrump):
-            return self.name_trump(view, rng)
-        if isinstance(first, Play):
-            return self.play(view, rng)
-        return self._easy.decide(view, rng)
+        return best_action(actions, self.evaluate(view, rng))
 
-    # --- Bidding and trumps ---------------------------------------------------------------
+    def evaluate(self, view: TableView, rng: random.Random) -> dict[HandAction, float]:
+        """Every legal action of ``view`` with its expected score margin for the hand: the
+        points the seat's side scores (minus its bid in the hole) less the other side's, as
+        this level estimates them from the seat's view alone."""
+        first = view.actions[0]
+        if isinstance(first, Bid):
+            return self.bid_values(view, rng)
+        if isinstance(first, NameTrump):
+            return self.trump_values(view, rng)
+        if isinstance(first, Kill):
+            return self.kill_values(view, rng)
+        return self.play_values(view, rng)
+
+    # --- Worlds -----------------------------------------------------------------------------
+
+    def deals(self, view: TableView, rng: random.Random, count: int) -> list[Deal]:
+        """Deals for the bidding and the naming: weighted by the bids seen."""
+        return deals_for(view, rng, count)
+
+    def trump_worlds(self, view: TableView, rng: random.Random, count: int) -> list[dict[int, int]]:
+        """Who holds which unseen trump, ``count`` guesses (medium: uniform given the table)."""
+        odds = trump_odds(view)
+        return [trump_world(odds, rng) for _ in range(count)]
+
+    # --- Bidding and trumps -----------------------------------------------------------------
+
+    def bid_values(self, view: TableView, rng: random.Random) -> dict[HandAction, float]:
+        """Each bid and the pass, followed through the rest of the auction in guessed deals."""
+        assert view.seat is not None
+        seat, dealer, team = view.seat, view.dealer, team_of(view.seat)
+        deals = self.deals(view, rng, self.budget.bid_worlds)
+        order = bidding_order(dealer)
+        later = order[len(view.bids) + 1 :]
+        high = highest_bid(view.bids)
+        options = [a for a in view.actions if isinstance(a, Bid)]
+        theirs = {a: 0.0 for a in options}
+        # When the viewer holds the contract it names one suit for every world (it cannot see
+        # the world): the suit that does best on half the worlds is scored on the other half,
+        # and the other way round, so that picking the luckiest suit flatters no bid.
+        mine = {a: (dict.fromkeys(Suit, 0.0), dict.fromkeys(Suit, 0.0)) for a in options}
+        for n, deal in enumerate(deals):
+            taken = {
+                suit: contract_taken(deal, dealer, seat, suit.number, self.peek)[team]
+                for suit in Suit
+            }
+            others: dict[int, int] = {}  # a seat's side's points as bidder with its suit
+            wants = {q: value_bid(deal.hands[q], q == dealer) for q in later}
+            for a in options:
+                holder, level = auction(a, high, later, wants, dealer)
+                if holder == seat:
+                    for suit, p in taken.items():
+                        mine[a][n % 2][suit] += margin_one(p, level)
+                    continue
+                if holder not in others:
+                    suit, _ = best_estimate(deal.hands[holder], holder == dealer)
+                    taken_by = contract_taken(deal, dealer, holder, suit.number, self.peek)
+                    others[holder] = taken_by[team_of(holder)]
+                m = margin_one(others[holder], level)
+                theirs[a] += m if team_of(holder) == team else -m
+        values: dict[HandAction, float] = {
+            a: (theirs[a] + _crossed(*mine[a])) / len(deals) for a in options
+        }
+        if high is not None and team_of(high.seat) == team:
+            for a in options:
+                if a.points is not None:
+                    values[a] -= PARTNER_COST
+        return values
 
     def taken(self, view: TableView, rng: random.Random, worlds: int) -> dict[Suit, list[int]]:
         """Per suit, the points the viewer's team takes as bidder in each guessed deal."""
         assert view.seat is not None
         team = team_of(view.seat)
-        deals = [deal_world(view, rng) for _ in range(worlds)]
+        deals = self.deals(view, rng, worlds)
         return {
             suit: [
-                finish(contract_hand(deal, view.dealer, view.seat, 6, suit)).taken[team]
+                contract_taken(deal, view.dealer, view.seat, suit.number, self.peek)[team]
                 for deal in deals
             ]
             for suit in Suit
         }
 
-    def bid(self, view: TableView, rng: random.Random) -> HandAction:
+    def trump_values(self, view: TableView, rng: random.Random) -> dict[HandAction, float]:
+        assert view.contract is not None
+        bid = view.contract.bid
+        taken = self.taken(view, rng, self.budget.trump_worlds)
+        names = [a for a in view.actions if isinstance(a, NameTrump)]
+        return {a: margin(taken[a.suit], bid) for a in names}
+
+    # --- Kills and play ---------------------------------------------------------------------
+
+    def kill_values(self, view: TableView, rng: random.Random) -> dict[HandAction, float]:
+        assert view.seat is not None
+        team = team_of(view.seat)
+        kills = [a for a in view.actions if isinstance(a, Kill)]
+        worlds = [rebuilt(view, w) for w in self.trump_worlds(view, rng, self.budget.play_worlds)]
+        return {a: _average(worlds, a, team, self.peek) for a in kills}
+
+    def play_values(self, view: TableView, rng: random.Random) -> dict[HandAction, float]:
+        assert view.seat is not None
+        team = team_of(view.seat)
+        plays = [a for a in view.actions if isinstance(a, Play)]
+        worlds = [rebuilt(view, w) for w in self.trump_worlds(view, rng, self.budget.play_worlds)]
+        return {a: _average(worlds, a, team, self.peek) for a in plays}
+
+
+def _crossed(even: dict[Suit, float], odd: dict[Suit, float]) -> float:
+    """The total of each half's margins with the suit the other half found best."""
+    return even[max(odd, key=odd.__getitem__)] + odd[max(even, key=even.__getitem__)]
+
+
+def best_action(actions: tuple[HandAction, ...], values: dict[HandAction, float]) -> HandAction:
+    """The action of the highest value (the first of equals). When it is a bid, the highest
+    bid within :data:`BID_TOLERANCE` of it: a contract about as sure at a higher level is bid
+    at its worth, where nobody can buy it cheaper (a 14-hand bids 14)."""
+    best = max(actions, key=values.__getitem__)
+    if isinstance(best, Bid) and best.points is not None:
+        floor = values[best] - BID_TOLERANCE
+        near = [a for a in actions if isinstance(a, Bid) and a.points and values[a] >= floor]
+        return max(near, key=lambda a: a.points or 0)
+    return best
+
+
+def _average(worlds: list[Hand], action: HandAction, team: int, peek: bool) -> float:
+    return sum(action_margin(hand, action, team, peek) for hand in worlds) / len(worlds)
+
+
+def auction(
+    bid: Bid,
+    high: Bid | None,
+    later: tuple[int, ...],
+    wants: dict[int, int | None],
+    dealer: int,
+) -> tuple[int, int]:
+    """Who holds the contract, and at what, when the viewer makes ``bid`` over ``high`` and
+    the seats ``later`` each bid their value bid ``wants[seat]`` when it is high enough —
+    over a partner only with :data:`PARTNER_REASON` points more, 14 over 14 with a 14."""
+    if bid.points is not None:
+        holder, level = bid.seat, bid.points
+    elif high is not None and high.points is not None:
+        holder, level = high.seat, high.points
+    else:
+        holder, level = -1, 0
+    for q in later:
+        want = wants[q]
+        if want is None:
+            continue
+        if holder >= 0 and team_of(holder) == team_of(q) and want < level + PARTNER_REASON:
+            continue
+        if want > level or (want == MAX_BID == level and team_of(holder) != team_of(q)):
+            holder, level = q, want
+    if holder < 0:
+        return dealer, MIN_BID
+    return holder, level
+
+
+def margin_one(points: int, bid: int) -> int:
+    """The bidding side's score margin when it takes ``points`` of a contract at ``bid``."""
+    return (points if points >= bid else -bid) - (POINTS_PER_HAND - points)
+
+
+def margin(points: list[int], bid: int) -> float:
+    """The average score margin of a bid made or lost with the team's ``points`` per world."""
+    return sum(margin_one(p, bid) for p in points) / len(points)
+
+
+class OldMediumPlayer(SearchPlayer):
+    """The medium level as it was before value bidding: the lowest open bid or a pass, on
+    uniform guesses; the easy level's kills. For the benchmark only (``oldmedium``)."""
+
+    def __init__(self, name: str = "oldmedium", budget: Budget | None = None) -> None:
+        super().__init__(name, budget or OLD_BUDGET)
+
+    def decide(self, view: TableView, rng: random.Random) -> HandAction:
+        if len(view.actions) > 1 and isinstance(view.actions[0], Bid):
+            return self.old_bid(view, rng)
+        if isinstance(view.actions[0], Kill):
+            return self._easy.decide(view, rng)
+        return super().decide(view, rng)
+
+    def deals(self, view: TableView, rng: random.Random, count: int) -> list[Deal]:
+        return [deal_world(view, rng) for _ in range(count)]
+
+    def old_bid(self, view: TableView, rng: random.Random) -> HandAction:
         assert view.seat is not None
         lowest, passing = view.actions[0], view.actions[-1]
         assert isinstance(lowest, Bid) and lowest.points is not None
@@ -115,49 +308,16 @@ class SearchPlayer:
         )
         return lowest if value > (PARTNER_VALUE if partner_holds else PASS_VALUE) else passing
 
-    def name_trump(self, view: TableView, rng: random.Random) -> HandAction:
-        assert view.contract is not None
-        bid = view.contract.bid
-        taken = self.taken(view, rng, self.budget.trump_worlds)
-        names = [a for a in view.actions if isinstance(a, NameTrump)]
-        return max(names, key=lambda a: margin(taken[a.suit], bid))
-
-    # --- Play -----------------------------------------------------------------------------
-
-    def play(self, view: TableView, rng: random.Random) -> HandAction:
-        assert view.seat is not None
-        team = team_of(view.seat)
-        odds = trump_odds(view)
-        worlds = [rebuilt(view, trump_world(odds, rng)) for _ in range(self.budget.play_worlds)]
-        best: HandAction = view.actions[0]
-        best_value = float("-inf")
-        for action in view.actions:
-            assert isinstance(action, Play)
-            total = 0
-            for hand in worlds:
-                end = finish(step(hand, action, []))
-                assert end.scores is not None
-                total += end.scores[team] - end.scores[1 - team]
-            if total > best_value:
-                best, best_value = action, total
-        return best
-
-
-def margin(points: list[int], bid: int) -> float:
-    """The average score margin of a bid made or lost with the team's ``points`` per world."""
-    total = 0
-    for p in points:
-        total += (p if p >= bid else -bid) - (POINTS_PER_HAND - p)
-    return total / len(points)
-
 
 def rebuilt(view: TableView, trumps: dict[int, int]) -> Hand:
-    """The hand in the play as the view shows it, the other seats holding the guessed trumps
-    (their dead cards are left out: they are never played)."""
+    """The hand as the view shows it, the other seats holding the guessed trumps (their dead
+    cards are left out: they are never played). In the play it is the viewer's turn; while
+    kills are chosen, the seats still to kill are the view's."""
     assert view.seat is not None and view.contract is not None and view.hand is not None
     held = [trumps.get(s, 0) for s in range(SEATS)]
     held[view.seat] = mask_of(view.hand)
     d, k = view.discards, view.kills
+    killing = view.phase is Phase.KILL
     return Hand(
         number=view.hand_number,
         dealer=view.dealer,
@@ -168,10 +328,22 @@ def rebuilt(view: TableView, trumps: dict[int, int]) -> Hand:
         trump=view.trump,
         discards=(mask_of(d[0]), mask_of(d[1]), mask_of(d[2]), mask_of(d[3])),
         kills=(mask_of(k[0]), mask_of(k[1]), mask_of(k[2]), mask_of(k[3])),
+        killing=view.to_act if killing else (),
         tricks=view.tricks,
         plays=view.trick,
-        leader=view.leader,
-        turn=view.seat,
+        leader=-1 if killing else view.leader,
+        turn=-1 if killing else view.seat,
         cold=view.cold,
         taken=view.taken,
     )
+
+
+__all__ = [
+    "Budget",
+    "OldMediumPlayer",
+    "SearchPlayer",
+    "auction",
+    "best_action",
+    "margin",
+    "rebuilt",
+]

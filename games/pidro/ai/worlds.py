@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from itertools import product
 from math import comb, factorial
 
-from games.pidro.rules import Card, Deal, TableView
+from games.pidro.rules import Card, Deal, Phase, TableView
 from games.pidro.rules.cards import DECK, TRUMPS, mask_of
 from games.pidro.rules.parts import HAND_SIZE, KEEP, SEATS
 
@@ -85,12 +85,16 @@ def trump_odds(view: TableView) -> TrumpOdds:
             base = HAND_SIZE - len(view.discards[p])
             known = len(view.kills[p]) + played[p]
             received = view.received[p]
-            for n in range(min(KEEP, view.hand_sizes[p]) + 1):
+            killing = view.phase is Phase.KILL and p in view.to_act
+            for n in range((view.hand_sizes[p] if killing else min(KEEP, view.hand_sizes[p])) + 1):
                 total = n + known
                 drawn = total - base
                 if not 0 <= drawn <= received:
                     continue
-                if (total - len(view.kills[p]) != KEEP) if view.kills[p] else total > KEEP:
+                if killing:
+                    if total <= KEEP:  # it still has to kill: it holds more than six
+                        continue
+                elif (total - len(view.kills[p]) != KEEP) if view.kills[p] else total > KEEP:
                     continue
                 weight = comb(total, drawn) / (factorial(n) * factorial(received - drawn))
                 options.append((n, weight))

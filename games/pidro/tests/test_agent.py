@@ -78,7 +78,7 @@ def test_a_decision_depends_only_on_what_the_message_carries() -> None:
         if n % 7:
             continue
         rebuilt = view_from_message(view_to_message(seen, 2000))
-        for level in ("easy", "medium"):
+        for level in ("easy", "medium", "hard"):
             assert decide(level, rebuilt, n) == decide(level, seen, n)
 
 
@@ -178,14 +178,14 @@ def test_the_agent_process_survives_garbage_and_refuses_a_level_pidro_lacks() ->
     assert answers[0]["action"] in [action_to_json(a) for a in seen.actions]
     assert "agent ERROR" in proc.stderr
     refused = subprocess.run(
-        [PYTHON, "-m", "bot.agent", "--game", "pidro", "--level", "hard"],
+        [PYTHON, "-m", "bot.agent", "--game", "pidro", "--level", "expert"],
         input="",
         capture_output=True,
         text=True,
         timeout=60,
         cwd=ROOT,
     )
-    assert refused.returncode == 2 and "Pidro's levels are easy, medium" in refused.stderr
+    assert refused.returncode == 2 and "Pidro's levels are easy, medium, hard" in refused.stderr
 
 
 def test_a_whole_game_between_agent_processes() -> None:

@@ -54,3 +54,20 @@ def test_vidrasso_is_still_the_default(tmp_path: Path, capsys: pytest.CaptureFix
 @pytest.mark.parametrize("players", ["random,random,random,random", "greedy,greedy,greedy,greedy"])
 def test_a_thousand_games_replay(tmp_path: Path, players: str) -> None:
     replays(run(tmp_path, "many.jsonl", players, 1000, seed=1), players.split(","))
+
+
+def test_the_bench_counts_each_sides_bids_and_contracts() -> None:
+    from bot.arena.bench import duplicate_game
+    from games.pidro.arena import BENCH
+    from games.pidro.game import PIDRO
+
+    game = duplicate_game(PIDRO, BENCH, ("easy", "greedy"), 3, False, 62)
+    a, b = game["tally"]["A"], game["tally"]["B"]
+    assert a["contracts"] + b["contracts"] == game["rounds"]  # one contract a hand
+    for side in (a, b):
+        assert side["made"] + side["holed"] == side["contracts"]
+        assert side["14s made"] + side["14s holed"] == side["14s"] <= side["above 9"]
+        assert side["jumps"] <= side["bids"] and side["forced 6"] <= side["contracts"]
+    assert a["bids"] > 0  # easy bids by value
+    shares = dict(BENCH.shares)
+    assert set(shares) | set(shares.values()) <= set(a)
