@@ -26,6 +26,7 @@ ERRORS = (
     "Stale",
     "BadRequest",
     "ChallengeRefused",
+    "EventRefused",
     "ChannelNotAllowed",
     "IllegalMove",
     "NotYourTurn",

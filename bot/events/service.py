@@ -197,7 +197,6 @@ class EventService:
                 starts_at=None if starts_in is None else now + starts_in,
                 now=now,
             )
-            await tx.events.add_entrant(event_id, organiser_id)
             event = await tx.events.get_event(event_id)
         assert event is not None
         log.info("event %s (%s, %s) opened by %s", event_id, kind, format, organiser_id)
@@ -249,8 +248,6 @@ class EventService:
             entrant = next((e for e in event.entrants if e.user_id == user_id), None)
             if entrant is None:
                 raise EventRefused("You are not signed up.")
-            if user_id == event.organiser_id:
-                raise NotAllowed("You run this event: cancel it instead of leaving.")
             await tx.events.drop_entrant(event_id, user_id, entrant.position)
             left = await tx.events.get_event(event_id)
         assert left is not None
@@ -488,8 +485,6 @@ class EventService:
             if entrant is None or entrant.removed:
                 raise EventRefused("{member} is not playing in this event.", member=Member(user_id))
             if event.status == SIGNUP:
-                if user_id == event.organiser_id:
-                    raise NotAllowed("You run this event: cancel it instead.")
                 await tx.events.drop_entrant(event_id, user_id, entrant.position)
             else:
                 await tx.events.remove_entrant(event_id, user_id)

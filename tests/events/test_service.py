@@ -82,7 +82,7 @@ async def test_a_swiss_runs_to_the_end_across_a_restart(database: str) -> None:
         guild_id=GUILD, channel_id=CHANNEL, organiser_id=PEOPLE[0], kind=GAME.kind,
         format="swiss", rounds=3, time_per_move=600.0,
     )  # fmt: skip
-    for person in PEOPLE[1:]:
+    for person in PEOPLE:
         await events.join(event.id, person)
     with pytest.raises(ServiceError, match="already signed up"):
         await events.join(event.id, PEOPLE[1])
@@ -147,8 +147,8 @@ async def test_the_organiser_alone_corrects_and_cancels(database: str) -> None:
         guild_id=GUILD, channel_id=CHANNEL, organiser_id=PEOPLE[0], kind=GAME.kind,
         format="round-robin", rounds=None, time_per_move=600.0,
     )  # fmt: skip
-    await events.join(event.id, PEOPLE[1])
-    await events.join(event.id, PEOPLE[2])
+    for person in PEOPLE[:3]:
+        await events.join(event.id, person)
     with pytest.raises(NotAllowed):
         await events.cancel(event.id, GUILD, PEOPLE[1])
     begun = await events.start(event.id, PEOPLE[0], BOT)
