@@ -14,6 +14,7 @@ from typing import Any
 
 from bot.clocks.service import ClockService, keep_clock
 from bot.config import DB_POOL, Config
+from bot.events.seasons import SeasonService
 from bot.events.service import EventService, record_table
 from bot.games import rules_for
 from bot.ladder.service import LadderService, record_result
@@ -67,6 +68,7 @@ class Services:
     learn: LearnService
     computer: ComputerPlayer
     events: EventService
+    seasons: SeasonService
 
     @classmethod
     async def open(
@@ -93,6 +95,7 @@ class Services:
             learn=LearnService(storage, games, clock=lambda: games.clock()),
             computer=ComputerPlayer(games, config.ai_workers),
             events=EventService(storage, games, clock=lambda: games.clock(), shards=shards),
+            seasons=SeasonService(storage, clock=lambda: games.clock()),
         )
 
     async def close(self) -> None:

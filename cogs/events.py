@@ -25,6 +25,7 @@ from discord.ext import commands, tasks
 from bot.errors import NotAllowed, ServiceError
 from bot.events.model import FORMATS, KNOCKOUT, ROUND_ROBIN, SWISS
 from bot.events.records import CANCELLED, FINISHED, FIXED, ROTATING, RUNNING, SIGNUP, Event
+from bot.events.seasons import MONTH, SEASON, PeriodBoard, SeasonService
 from bot.events.service import Advanced, EventService
 from bot.events.standings import Line, points_text
 from bot.games import GAMES
@@ -310,6 +311,42 @@ def standings_file(
     )
 
 
+PERIOD_CHOICES = [
+    app_commands.Choice(name="This month", value=MONTH),
+    app_commands.Choice(name="Season", value=SEASON),
+]
+SEASON_ACTIONS = [
+    app_commands.Choice(name="Start a season", value="start"),
+    app_commands.Choice(name="End the season", value="end"),
+]
+
+
+def period_embed(board: PeriodBoard, tr: Words) -> discord.Embed:
+    """A game's ladder for a period: rating gained, rating, record."""
+    game = GAMES[board.kind].title
+    if board.season is None:
+        title = tr("{game} · this month", game=game)
+    elif board.season.ended_at is not None:
+        title = tr("{game} · final table of season {name}", game=game, name=board.season.name)
+    else:
+        title = tr("{game} · season {name}", game=game, name=board.season.name)
+    rows = [
+        tr(
+            "{rank}. {member} — {gain} ({rating}) · {wins} won, {losses} lost of {games}",
+            rank=line.rank,
+            member=mention(line.user_id),
+            gain=f"{line.gain:+d}",
+            rating=line.end.shown,
+            wins=line.wins,
+            losses=line.losses,
+            games=line.games,
+        )
+        for line in board.lines[:25]
+    ]
+    body = "\n".join(rows) or tr("No rated games in this period yet.")
+    return discord.Embed(title=title, description=body[:4000], colour=COLOUR)
+
+
 # --- the cog ----------------------------------------------------------------------------------
 
 
@@ -349,7 +386,12 @@ class Events(commands.Cog):
                 name="events",
                 description="Who may create tournaments here",
                 callback=self.permission,
-            )
+            ),
+            app_commands.Command(
+                name="season",
+                description="Start or end this server's season of the ladder",
+                callback=self.season,
+            ),
         ]
         self._tasks: set[asyncio.Task[Advanced | None]] = set()
 
@@ -701,6 +743,46 @@ class Events(commands.Cog):
         await reply(
             interaction, tr("Tournaments can now be created by: {who}.", who=tr(PERMISSIONS[who]))
         )
+
+    @app_commands.describe(action="Start a season or end the one under way", name="Its name")
+    @app_commands.choices(action=SEASON_ACTIONS)
+    async def season(
+        self,
+        interaction: discord.Interaction,
+        action: str,
+        name: app_commands.Range[str, 1, 60] | None = None,
+    ) -> None:
+        guild = interaction.guild
+        if guild is None:
+            raise app_commands.NoPrivateMessage()
+        tr = private(interaction)
+        if not interaction.permissions.manage_guild:
+            raise NotAllowed("Only members with the **Manage Server** permission can change this.")
+        seasons: SeasonService = self.bot.services.seasons
+        words = await self.bot.publisher.words(guild.id)
+        if action == "start":
+            if name is None:
+                raise ServiceError("A season needs a name.")
+            season = await seasons.start(guild.id, name, interaction.user.id)
+            await reply(interaction, tr("Season {name} has started.", name=season.name))
+            await self.post(
+                interaction.channel_id or 0,
+                words(
+                    "Season {name} has started: `/leaderboard period:season` shows it.",
+                    name=season.name,
+                ),
+                mention=[],
+            )
+            return
+        ended, boards = await seasons.end(guild.id, interaction.user.id)
+        await reply(interaction, tr("Season {name} has ended.", name=ended.name))
+        await self.post(
+            interaction.channel_id or 0,
+            words("Season {name} has ended. The final tables:", name=ended.name),
+            mention=[],
+        )
+        for board in boards:
+            await self.post(interaction.channel_id or 0, "", embed=period_embed(board, words))
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -27,6 +27,7 @@ ERRORS = (
     "BadRequest",
     "ChallengeRefused",
     "EventRefused",
+    "SeasonRefused",
     "ChannelNotAllowed",
     "IllegalMove",
     "NotYourTurn",

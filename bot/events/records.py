@@ -139,3 +139,14 @@ class Event:
 
     def byes(self) -> list[Bye]:
         return [b for t in self.tables if (b := t.bye) is not None]
+
+
+@dataclass(frozen=True, slots=True)
+class Season:
+    """A named period of a server's ladder, started and ended by a manager."""
+
+    id: int
+    guild_id: int
+    name: str
+    started_at: float
+    ended_at: float | None

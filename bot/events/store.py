@@ -6,7 +6,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from bot.events.records import AuditLine, Event, EventTable
+from bot.events.records import AuditLine, Event, EventTable, Season
+from bot.ladder.period import PeriodEntry
+from bot.ladder.rating import Rating
 from bot.shards import Shards
 
 
@@ -73,3 +75,17 @@ class EventStore(Protocol):
     async def permission(self, guild_id: int) -> str | None: ...
 
     async def put_permission(self, guild_id: int, permission: str) -> None: ...
+
+    async def open_season(self, guild_id: int) -> Season | None: ...
+
+    async def last_season(self, guild_id: int) -> Season | None: ...
+
+    async def start_season(self, guild_id: int, name: str, now: float, by_user_id: int) -> int: ...
+
+    async def end_season(self, season_id: int, now: float, by_user_id: int) -> bool: ...
+
+    async def period_entries(
+        self, guild_id: int, kind: str, start: float, end: float
+    ) -> tuple[list[PeriodEntry], dict[int, Rating]]: ...
+
+    async def period_kinds(self, guild_id: int, start: float, end: float) -> list[str]: ...

@@ -6,7 +6,9 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 
-from bot.events.records import AuditLine, Entrant, Event, EventTable
+from bot.events.records import AuditLine, Entrant, Event, EventTable, Season
+from bot.ladder.period import PeriodEntry
+from bot.ladder.rating import Rating
 from bot.shards import Shards
 from bot.storage.sql.shards import owned, shard_args, sharded
 from bot.storage.sql.statements import Row, Statements
@@ -65,6 +67,31 @@ EVENTS_OF_GUILD = """
 SELECT id FROM events WHERE guild_id = ? AND status IN ('signup', 'running') ORDER BY id
 """
 LATEST_OF_GUILD = "SELECT id FROM events WHERE guild_id = ? ORDER BY id DESC LIMIT ?"
+OPEN_SEASON = (
+    "SELECT * FROM seasons WHERE guild_id = ? AND ended_at IS NULL ORDER BY id DESC LIMIT 1"
+)
+LAST_SEASON = "SELECT * FROM seasons WHERE guild_id = ? ORDER BY id DESC LIMIT 1"
+START_SEASON = """
+INSERT INTO seasons (guild_id, name, started_at, started_by) VALUES (?, ?, ?, ?) RETURNING id
+"""
+END_SEASON = "UPDATE seasons SET ended_at = ?, ended_by = ? WHERE id = ? AND ended_at IS NULL"
+PERIOD_ENTRIES = """
+SELECT user_id, outcome, mu, sigma FROM ladder_entries
+WHERE guild_id = ? AND kind = ? AND rated = 1 AND mu IS NOT NULL
+  AND finished_at >= ? AND finished_at < ?
+ORDER BY finished_at, id
+"""
+RATINGS_BEFORE = """
+SELECT e.user_id, e.mu, e.sigma FROM ladder_entries AS e
+WHERE e.guild_id = ? AND e.kind = ? AND e.rated = 1 AND e.mu IS NOT NULL AND e.finished_at < ?
+  AND e.id = (SELECT MAX(x.id) FROM ladder_entries AS x
+              WHERE x.guild_id = e.guild_id AND x.kind = e.kind AND x.user_id = e.user_id
+                AND x.rated = 1 AND x.mu IS NOT NULL AND x.finished_at < ?)
+"""
+PERIOD_KINDS = """
+SELECT DISTINCT kind FROM ladder_entries
+WHERE guild_id = ? AND rated = 1 AND finished_at >= ? AND finished_at < ? ORDER BY kind
+"""
 SELECT_PERMISSION = "SELECT permission FROM event_settings WHERE guild_id = ?"
 PUT_PERMISSION = """
 INSERT INTO event_settings (guild_id, permission) VALUES (?, ?)
@@ -211,12 +238,52 @@ class SqlEventStore:
     async def latest_events(self, guild_id: int, limit: int) -> list[int]:
         return [r["id"] for r in await self.db.fetch_all(LATEST_OF_GUILD, (guild_id, limit))]
 
+    async def open_season(self, guild_id: int) -> Season | None:
+        return _season(await self.db.fetch_one(OPEN_SEASON, (guild_id,)))
+
+    async def last_season(self, guild_id: int) -> Season | None:
+        return _season(await self.db.fetch_one(LAST_SEASON, (guild_id,)))
+
+    async def start_season(self, guild_id: int, name: str, now: float, by_user_id: int) -> int:
+        return await self.db.insert(START_SEASON, (guild_id, name, now, by_user_id))
+
+    async def end_season(self, season_id: int, now: float, by_user_id: int) -> bool:
+        return await self.db.execute(END_SEASON, (now, by_user_id, season_id)) == 1
+
+    async def period_entries(
+        self, guild_id: int, kind: str, start: float, end: float
+    ) -> tuple[list[PeriodEntry], dict[int, Rating]]:
+        """The period's rated games of ``kind`` in order, and each of their players' rating
+        before the period."""
+        rows = await self.db.fetch_all(PERIOD_ENTRIES, (guild_id, kind, start, end))
+        entries = [
+            PeriodEntry(r["user_id"], r["outcome"], Rating(r["mu"], r["sigma"])) for r in rows
+        ]
+        earlier = await self.db.fetch_all(RATINGS_BEFORE, (guild_id, kind, start, start))
+        return entries, {r["user_id"]: Rating(r["mu"], r["sigma"]) for r in earlier}
+
+    async def period_kinds(self, guild_id: int, start: float, end: float) -> list[str]:
+        rows = await self.db.fetch_all(PERIOD_KINDS, (guild_id, start, end))
+        return [r["kind"] for r in rows]
+
     async def permission(self, guild_id: int) -> str | None:
         row = await self.db.fetch_one(SELECT_PERMISSION, (guild_id,))
         return None if row is None else str(row["permission"])
 
     async def put_permission(self, guild_id: int, permission: str) -> None:
         await self.db.execute(PUT_PERMISSION, (guild_id, permission))
+
+
+def _season(row: Row | None) -> Season | None:
+    if row is None:
+        return None
+    return Season(
+        id=row["id"],
+        guild_id=row["guild_id"],
+        name=row["name"],
+        started_at=row["started_at"],
+        ended_at=row["ended_at"],
+    )
 
 
 def _table(row: Row) -> EventTable:
