@@ -314,10 +314,13 @@ class EventService:
         log.info("event %s started: %d entrants, %d rounds", event.id, units, planned)
         return await self._next_round(tx, started, computer_id)
 
-    async def advance(self, event_id: int, computer_id: int) -> Advanced | None:
+    async def advance(
+        self, event_id: int, computer_id: int, *, settled_once: bool = False
+    ) -> Advanced | None:
         """Whatever is due for the event: its start at the start time; the round's deadline
         (games still playing settled by the time-out rule); the next round once every table
-        of this one has ended; the end. None when nothing is due."""
+        of this one has ended; the end. None when nothing is due. (``settled_once``: the
+        deadline's games were just settled; one that could not be is left to the next run.)"""
         now = self.clock()
         overdue: list[int] = []
         async with self.storage.transaction() as tx:
@@ -343,7 +346,7 @@ class EventService:
             playing = [t for t in event.round_tables(event.round) if t.status == PLAYING]
             if not playing:
                 return await self._next_round(tx, event, computer_id)
-            if event.round_deadline is None or event.round_deadline > now:
+            if event.round_deadline is None or event.round_deadline > now or settled_once:
                 return None
             overdue = [t.game_id for t in playing if t.game_id is not None]
         settled: list[Moved] = []
@@ -353,7 +356,7 @@ class EventService:
                 moved = await self.games.time_out(game_id, game.version, now_due=True)
                 if moved is not None:
                     settled.append(moved)
-        after = await self.advance(event_id, computer_id)
+        after = await self.advance(event_id, computer_id, settled_once=True)
         if after is None:
             return Advanced(await self.event(event_id), timed_out=settled)
         return Advanced(

@@ -64,6 +64,9 @@ ALREADY_OPEN = translatable("You already have an open table of this game here.")
 
 CHALLENGE_TTL = 15 * 60.0
 """Seconds a challenge stays open."""
+NO_CHALLENGE = -1
+"""The challenge of a game started with its seats settled (an event's table): none to close,
+refused as members' games are when the same members already play together."""
 
 
 class ChallengeRefused(ServiceError):
@@ -515,7 +518,7 @@ class GameService:
         now = self.clock()
         game = await self._start(
             tx, kind=kind, guild_id=guild_id, channel_id=channel_id, seats=seats,
-            target=target, now=now, challenge_id=-1,
+            target=target, now=now, challenge_id=NO_CHALLENGE,
         )  # fmt: skip
         if game.is_active:
             await tx.clocks.put_clock(
