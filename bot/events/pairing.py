@@ -183,6 +183,10 @@ def bracket(seeds: Sequence[int]) -> list[int | None]:
     return [seeds[s - 1] if s <= len(seeds) else None for s in order]
 
 
+PENDING = -1
+"""A knockout slot whose entrant is not known yet: the game that decides it has no result."""
+
+
 def knockout_rounds(count: int) -> int:
     """How many rounds a knockout of ``count`` entrants takes."""
     rounds, size = 0, 1
@@ -197,7 +201,8 @@ def knockout_slots(
 ) -> list[int | None]:
     """Round ``number``'s slots: each pair of the round before sends on the entrant that
     finished ahead (a tie or a game without a winner: the better seed); one whose opponent
-    never came (a bye, or removed: in ``out``) goes on alone."""
+    never came (a bye, or removed: in ``out``) goes on alone; a pair not played yet sends on
+    :data:`PENDING`."""
     gone = set(out)
     seed = {u: n for n, u in enumerate(seeds)}
     slots = [None if u in gone else u for u in bracket(seeds)]
@@ -208,8 +213,14 @@ def knockout_slots(
             if a is None or b is None:
                 nxt.append(a if b is None else b)
                 continue
+            if a == PENDING or b == PENDING:
+                nxt.append(PENDING)
+                continue
             played = by_pair.get(frozenset((a, b)))
-            if played is None or played.places is None:
+            if played is None:  # not played (yet)
+                nxt.append(PENDING)
+                continue
+            if played.places is None:
                 nxt.append(min(a, b, key=seed.__getitem__))
                 continue
             best = min(played.places)
@@ -228,6 +239,8 @@ def knockout(
     The better seed sits first."""
     seed = {u: n for n, u in enumerate(seeds)}
     slots = knockout_slots(seeds, results, number, out)
+    if PENDING in slots:
+        raise PairingError("The round before has not been played.")
     tables: list[tuple[int, ...]] = []
     byes: list[int] = []
     for a, b in zip(slots[::2], slots[1::2], strict=True):
@@ -244,7 +257,7 @@ def knockout_winner(
     """The knockout's winner once its last round is played; None before."""
     rounds = knockout_rounds(len(seeds))
     slots = knockout_slots(seeds, results, rounds + 1, out)
-    return slots[0] if len(slots) == 1 else None
+    return slots[0] if len(slots) == 1 and slots[0] != PENDING else None
 
 
 __all__ = [

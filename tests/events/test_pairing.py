@@ -199,6 +199,7 @@ def test_a_knockout_ends_with_one_unbeaten_winner(n: int, seed: int) -> None:
     seeds = list(range(n))
     results: list[Played] = []
     for number in range(1, knockout_rounds(n) + 1):
+        assert knockout_winner(seeds, results) is None  # not before the final is played
         pairing = knockout(seeds, results, number)
         results += play_out(pairing.tables, number, rng)
     winner = knockout_winner(seeds, results)

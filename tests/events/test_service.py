@@ -180,3 +180,54 @@ async def test_creation_refuses_wrong_inputs(database: str) -> None:
     with pytest.raises(ServiceError, match="1 to 20 rounds"):
         await events.create(kind=GAME.kind, format="swiss", rounds=40, **base)  # type: ignore[arg-type]
     await storage.close()
+
+
+async def test_a_knockout_seeds_byes_and_ends_with_its_winner(database: str) -> None:
+    clock = Clock()
+    storage = await open_storage(database)
+    games, events = services(storage, clock, 5)
+    event = await events.create(
+        guild_id=GUILD, channel_id=CHANNEL, organiser_id=PEOPLE[0], kind=GAME.kind,
+        format="single-elimination", rounds=None, time_per_move=600.0,
+    )  # fmt: skip
+    for person in PEOPLE[:5]:
+        await events.join(event.id, person)
+    started = await events.start(event.id, PEOPLE[0], BOT)
+    assert started.event.rounds == 3 and len(started.started) == 1  # 5 of 8: three byes
+    assert sum(t.status == "bye" for t in started.event.round_tables(1)) == 3
+    advanced = started
+    while not advanced.finished:
+        for game in advanced.started:
+            await play_out(games, game)
+        found = await events.advance(event.id, BOT)
+        assert found is not None
+        advanced = found
+    final = await events.event(event.id)
+    last = final.round_tables(3)
+    assert len(last) == 1 and last[0].places is not None
+    champion = last[0].units[last[0].places.index(1)]
+    assert events.standings(final)[0].unit == champion
+    await storage.close()
+
+
+async def test_only_the_process_owning_the_server_runs_its_events(database: str) -> None:
+    from bot.shards import Shards, shard_of
+
+    clock = Clock()
+    storage = await open_storage(database)
+    games, events = services(storage, clock, 6)
+    event = await events.create(
+        guild_id=GUILD, channel_id=CHANNEL, organiser_id=PEOPLE[0], kind=GAME.kind,
+        format="swiss", rounds=1, time_per_move=600.0, starts_in=60.0,
+    )  # fmt: skip
+    for person in PEOPLE[:4]:
+        await events.join(event.id, person)
+    clock.now += 120
+    owner = shard_of(GUILD, 2)
+    other = EventService(storage, games, clock=clock, shards=Shards.of(2, [1 - owner]))
+    mine = EventService(storage, games, clock=clock, shards=Shards.of(2, [owner]))
+    assert await other.due() == [] and await mine.due() == [event.id]
+    started = await mine.advance(event.id, BOT)
+    assert started is not None and started.round_started == 1  # the start time came
+    assert await mine.advance(event.id, BOT) is None  # nothing more due: a second run is idle
+    await storage.close()
