@@ -32,7 +32,7 @@ from bot.games import GAMES
 from bot.play.model import Game
 from bot.play.service import Moved
 from cogs.ui.clock_text import TIME_CHOICES, preset_text
-from cogs.ui.common import COLOUR, guarded, mention, of_items, reply
+from cogs.ui.common import COLOUR, channel_of, guarded, mention, of_items, reply
 from cogs.ui.group import Subcommand, attach_managed, detach_managed
 from cogs.ui.i18n import ENGLISH_WORDS, N_, Words, private
 
@@ -601,6 +601,10 @@ class Events(commands.Cog):
         starts_in_minutes: app_commands.Range[int, 1, 10080] | None = None,
     ) -> None:
         guild_id = await self._may_organise(interaction)
+        if game in GAMES:  # where the server lets games start (an unknown game: refused below)
+            await self.bot.services.settings.check_channel(
+                guild_id, channel_of(interaction), title=GAMES[game].title
+            )
         if format not in FORMATS:
             raise ServiceError("The formats are {formats}.", formats=", ".join(FORMATS))
         event = await self.events.create(
