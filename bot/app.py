@@ -40,7 +40,7 @@ from cogs.ui.table import Publisher
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.play", "cogs.ladder", "cogs.clocks", "cogs.settings")
+EXTENSIONS = ("cogs.play", "cogs.ladder", "cogs.clocks", "cogs.settings", "cogs.events")
 """Every cog the bot loads, one file per feature under ``cogs/``."""
 
 

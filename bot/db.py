@@ -47,9 +47,23 @@ TABLES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("learners", ("user_id",)),
     ("learner_tips", ("user_id", "tip")),
     ("learn_games", ("game_id",)),
+    ("events", ("id",)),
+    ("event_players", ("event_id", "user_id")),
+    ("event_tables", ("event_id", "round", "number")),
+    ("event_log", ("id",)),
+    ("event_settings", ("guild_id",)),
+    ("seasons", ("id",)),
 )
 """Every table of the bot's data with its key, in an order that keeps foreign keys whole."""
-IDENTITIES = ("games", "challenges", "ladder_entries", "game_events")
+IDENTITIES = (
+    "games",
+    "challenges",
+    "ladder_entries",
+    "game_events",
+    "events",
+    "event_log",
+    "seasons",
+)
 """Tables whose ``id`` a database numbers: on PostgreSQL, numbering continues after the copy."""
 BATCH = 1_000
 

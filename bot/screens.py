@@ -17,6 +17,7 @@ import random
 import sys
 import time
 from collections.abc import Sequence
+from dataclasses import replace
 from importlib import import_module
 from pathlib import Path
 
@@ -48,6 +49,61 @@ def screens(seed: int, tr: Words) -> dict[str, bytes]:
         for name, png in gallery.screens(seed, tr).items():
             out[f"{kind}-{name}"] = png
     out["ladder-rating-chart"] = chart(random.Random(seed), tr)
+    out.update(event_screens(random.Random(seed), tr))
+    return out
+
+
+def event_screens(rng: random.Random, tr: Words) -> dict[str, bytes]:
+    """A 9-player Swiss of 4 rounds: its sign-up, a round's pairings, the final standings
+    (results drawn at random, paired and ranked by the real code)."""
+    from bot.events.model import Played, Table
+    from bot.events.pairing import History, swiss
+    from bot.events.records import BYE, DONE, FINISHED, RUNNING, Entrant, Event, EventTable
+    from bot.events.standings import standings
+    from cogs.events import (
+        pairings_text,
+        signup_embed,
+        signup_view,
+        standings_embed,
+        standings_file,
+    )
+    from cogs.ui.gallery import NAMES, PLAYERS, draw
+
+    kind = next(iter(GAMES))
+    entrants = tuple(Entrant(p, n, 1500, None, False) for n, p in enumerate(PLAYERS[:9]))
+    event = Event(
+        id=3, guild_id=1, channel_id=2, message_id=None, organiser_id=PLAYERS[0], kind=kind,
+        format="swiss", rounds=4, time_per_move=86_400.0, seats=2, partners="none", target=0,
+        status="signup", round=0, round_deadline=None, starts_at=time.time() + 3600,
+        seeds=None, created_at=0.0, finished_at=None, entrants=entrants,
+    )  # fmt: skip
+    out = {"event-01-signup": draw(None, signup_embed(event, tr), signup_view(event, tr))}
+    units = list(range(9))
+    tables: list[EventTable] = []
+    for number in range(1, 5):
+        results = [p for t in tables if (p := t.played) is not None]
+        byes = [b for t in tables if (b := t.bye) is not None]
+        ranked = [line.unit for line in standings(units, results, byes)]
+        pairing = swiss(ranked, History.of(results, byes), 2)
+        for index, pair in enumerate(pairing.tables, start=1):
+            won = rng.random() < 0.5
+            players = tuple(PLAYERS[u] for u in pair)
+            tables.append(EventTable(number, index, 40 + len(tables), pair, (0, 1), players,
+                                     (1, 2) if won else (2, 1), DONE))  # fmt: skip
+        for unit in pairing.byes:
+            tables.append(EventTable(number, 5, None, (unit,), (0,), (), None, BYE))
+        if number == 2:
+            running = replace(
+                event, status=RUNNING, round=2, seeds=tuple(units),
+                round_deadline=time.time() + 864_000, tables=tuple(tables),
+            )  # fmt: skip
+            out["event-02-pairings"] = draw(pairings_text(running, 2, tr), None)
+    done = replace(event, status=FINISHED, round=4, seeds=tuple(units), tables=tuple(tables))
+    lines = standings(units, [Played(t.round, Table(t.units, t.sides), t.places)
+                              for t in tables if t.status == DONE], done.byes())  # fmt: skip
+    embed = standings_embed(done, lines, tr)
+    picture = standings_file(done, lines, NAMES, tr)
+    out["event-03-final-standings"] = draw(None, embed, picture=picture.fp.read())
     return out
 
 

@@ -14,6 +14,8 @@ from typing import Any
 
 from bot.clocks.service import ClockService, keep_clock
 from bot.config import DB_POOL, Config
+from bot.events.seasons import SeasonService
+from bot.events.service import EventService, record_table
 from bot.games import rules_for
 from bot.ladder.service import LadderService, record_result
 from bot.learn.service import LearnService, finish_learning
@@ -65,6 +67,8 @@ class Services:
     settings: SettingsService
     learn: LearnService
     computer: ComputerPlayer
+    events: EventService
+    seasons: SeasonService
 
     @classmethod
     async def open(
@@ -80,6 +84,7 @@ class Services:
         games.move_hooks.append(keep_clock)
         games.finish_hooks.append(record_result)
         games.finish_hooks.append(finish_learning)
+        games.finish_hooks.append(record_table)
         settings = SettingsService(storage, clock=lambda: games.clock())
         return cls(
             storage=storage,
@@ -89,6 +94,8 @@ class Services:
             settings=settings,
             learn=LearnService(storage, games, clock=lambda: games.clock()),
             computer=ComputerPlayer(games, config.ai_workers),
+            events=EventService(storage, games, clock=lambda: games.clock(), shards=shards),
+            seasons=SeasonService(storage, clock=lambda: games.clock()),
         )
 
     async def close(self) -> None:

@@ -25,6 +25,7 @@ from bot.errors import ServiceError
 from bot.games import DEFAULT_KIND, GAMES
 from bot.ladder import LeaderboardPage
 from bot.ladder.service import LadderService
+from cogs.events import PERIOD_CHOICES, period_embed
 from cogs.ui import ladder_text as text
 from cogs.ui.buttons import ReplayOpenButton
 from cogs.ui.common import guarded, of_items, reply
@@ -303,16 +304,27 @@ class Ladder(commands.Cog):
 
     # --- commands -----------------------------------------------------------------------
 
-    @app_commands.describe(page="Which page of the ladder (10 players a page)", game=GAME_HELP)
+    @app_commands.describe(
+        page="Which page of the ladder (10 players a page)",
+        game=GAME_HELP,
+        period="The ladder of this month or of the season (left out: all time)",
+    )
     @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.choices(period=PERIOD_CHOICES)
     async def leaderboard(
         self,
         interaction: discord.Interaction,
         page: app_commands.Range[int, 1] = 1,
         game: str | None = None,
+        period: str | None = None,
     ) -> None:
         tr = await public_words(self.bot, guild_of(interaction).id)
         kind = await kind_of(interaction, game)
+        if period is not None:
+            seasons = self.bot.services.seasons  # type: ignore[attr-defined]
+            board = await seasons.board(guild_of(interaction).id, kind, period)
+            await reply(interaction, embed=period_embed(board, tr), ephemeral=False)
+            return
         embed, view = await leaderboard(
             interaction, interaction.user.id, page, kind, tr, public=True
         )

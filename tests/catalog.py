@@ -26,6 +26,8 @@ ERRORS = (
     "Stale",
     "BadRequest",
     "ChallengeRefused",
+    "EventRefused",
+    "SeasonRefused",
     "ChannelNotAllowed",
     "IllegalMove",
     "NotYourTurn",

@@ -13,7 +13,10 @@ from bot import screens
 def test_every_screen_is_drawn(tmp_path: Path) -> None:
     assert screens.main(["--out", str(tmp_path), "--seed", "3"]) == 0
     drawn = sorted(p.name for p in tmp_path.glob("*.png"))
-    assert len(drawn) == 39
+    assert len(drawn) == 42
+    assert {"event-01-signup.png", "event-02-pairings.png", "event-03-final-standings.png"} <= set(
+        drawn
+    )
     assert {"vidrasso-01-table-trump.png", "vidrasso-08-hand-play.png"} <= set(drawn)
     assert {"vidrasso-12-replay.png", "vidrasso-13-replay-deal.png"} <= set(drawn)
     assert "ladder-rating-chart.png" in drawn

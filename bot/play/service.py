@@ -23,7 +23,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.clocks.policy import timeout_action
+from bot.clocks.policy import start_clock, timeout_action
 from bot.errors import (
     BadRequest,
     Member,
@@ -64,6 +64,9 @@ ALREADY_OPEN = translatable("You already have an open table of this game here.")
 
 CHALLENGE_TTL = 15 * 60.0
 """Seconds a challenge stays open."""
+NO_CHALLENGE = -1
+"""The challenge of a game started with its seats settled (an event's table): none to close,
+refused as members' games are when the same members already play together."""
 
 
 class ChallengeRefused(ServiceError):
@@ -498,6 +501,31 @@ class GameService:
         log.info("game %s (%s) started against the computer (%s)", game.id, kind, level)
         return game
 
+    async def start_game(
+        self,
+        tx: Transaction,
+        *,
+        kind: str,
+        guild_id: int,
+        channel_id: int,
+        seats: Sequence[Seat],
+        target: int,
+        time_per_move: float,
+    ) -> Game:
+        """Start a game whose seats are already settled (an event's table), in the caller's
+        transaction, with its own time per move. Refused like a challenge when these members
+        already play this game together in the channel."""
+        now = self.clock()
+        game = await self._start(
+            tx, kind=kind, guild_id=guild_id, channel_id=channel_id, seats=seats,
+            target=target, now=now, challenge_id=NO_CHALLENGE,
+        )  # fmt: skip
+        if game.is_active:
+            await tx.clocks.put_clock(
+                game.id, start_clock(time_per_move, now, game.to_act, len(game.seats))
+            )
+        return game
+
     async def _start(
         self,
         tx: Transaction,
@@ -528,8 +556,10 @@ class GameService:
             )
         except VersionConflict:  # a game these players started meanwhile
             raise ChallengeRefused(TOGETHER if challenge_id else AGAINST_ME) from None
-        if challenge_id is not None and not await tx.play.close_challenge(
-            challenge_id, ACCEPTED, game_id
+        if (
+            challenge_id is not None
+            and challenge_id > 0
+            and not await tx.play.close_challenge(challenge_id, ACCEPTED, game_id)
         ):
             raise ChallengeRefused("This challenge is no longer open.")
         game = await tx.play.get_game(game_id)
@@ -647,7 +677,7 @@ class GameService:
 
     # --- time-outs and aborts ----------------------------------------------------------
 
-    async def time_out(self, game_id: int, version: int) -> Moved | None:
+    async def time_out(self, game_id: int, version: int, *, now_due: bool = False) -> Moved | None:
         """End a game whose deadline passed while it stood at ``version`` (as the scheduler
         read it): a loss on time for the one player it waited for or, when it waited for
         several, abandoned.
@@ -656,6 +686,7 @@ class GameService:
         transaction, after claiming this deadline (another process overlapping during a
         rollout does not act at the same time), so a move that arrived first wins and a
         second time-out finds nothing to do. None when there is nothing (any more) to end.
+        ``now_due``: the deadline is now, whatever the clock says (an event's round deadline).
         """
         try:
             async with self.lock(game_id), self.storage.transaction() as tx:
@@ -666,7 +697,8 @@ class GameService:
                 now = self.clock()
                 if game is None or game.status != ACTIVE or game.version != version:
                     return None
-                if clock is None or clock.deadline_at is None or clock.deadline_at > now:
+                deadline = None if clock is None else clock.deadline_at
+                if not now_due and (deadline is None or deadline > now):
                     return None
                 up = timeout_action(game)
                 loser = None if up.seat is None else game.player_ids[up.seat]

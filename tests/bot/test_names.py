@@ -24,10 +24,11 @@ SHARED = {
     "hand": [],
     "resign": [],
     "replay": ["game"],
-    "leaderboard": ["page", "game"],
+    "leaderboard": ["page", "game", "period"],
     "stats": ["player", "game"],
     "history": ["player", "game"],
     "notify": None,  # its own options, tested with the clocks
+    "tournament": ["create", "standings", "remove", "replace", "cancel"],
 }
 """Every top-level, game-free command and its options."""
 
@@ -78,7 +79,7 @@ async def test_a_target_is_offered_only_where_there_is_a_choice(h: Harness) -> N
 
 async def test_manage_is_shown_by_default_to_managers_only(h: Harness) -> None:
     manage = synced(h)["manage"]
-    assert [o["name"] for o in manage["options"]] == ["settings", "abort"]
+    assert [o["name"] for o in manage["options"]] == ["settings", "abort", "events", "season"]
     assert int(manage["default_member_permissions"]) == 32  # Manage Server
     assert manage["dm_permission"] is False
     assert manage["name_localizations"]["ja"] == "管理"

@@ -326,11 +326,11 @@ async def test_the_ladder_commands_are_top_level_and_game_free(h: Harness) -> No
     route = "/applications/{application_id}/commands"
     (sync,) = [q for q in h.requests if q.method == "PUT" and q.route == route]
     synced = {c["name"]: c for c in sync.json}
-    assert [o["name"] for o in synced["leaderboard"]["options"]] == ["page", "game"]
+    assert [o["name"] for o in synced["leaderboard"]["options"]] == ["page", "game", "period"]
     assert synced["leaderboard"]["options"][0]["min_value"] == 1
     assert [o["name"] for o in synced["stats"]["options"]] == ["player", "game"]
     assert synced["stats"]["options"][0]["description"] == "Whose stats (yourself when left out)"
     for command in ("leaderboard", "stats", "history"):  # every registered game, by name
-        game = synced[command]["options"][-1]
+        (game,) = [o for o in synced[command]["options"] if o["name"] == "game"]
         assert [c["value"] for c in game["choices"]] == list(GAMES)
         assert game["name_localizations"]["ja"] == "ゲーム"
