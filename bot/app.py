@@ -35,11 +35,12 @@ from cogs.ui.common import answer_error
 from cogs.ui.games import presentation
 from cogs.ui.hands import Hands
 from cogs.ui.i18n import LANGUAGES, CommandTranslator, translations
+from cogs.ui.review import Reviews
 from cogs.ui.table import Publisher
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.play", "cogs.ladder", "cogs.clocks", "cogs.settings")
+EXTENSIONS = ("cogs.play", "cogs.ladder", "cogs.clocks", "cogs.settings", "cogs.review")
 """Every cog the bot loads, one file per feature under ``cogs/``."""
 
 
@@ -50,6 +51,7 @@ class CardBot(commands.Bot):
     publisher: Publisher
     hands: Hands
     challenges: Challenges
+    reviews: Reviews
 
     def __init__(self, config: Config, *, rng: random.Random | None = None, **options: Any) -> None:
         intents = discord.Intents.none()
@@ -75,6 +77,7 @@ class CardBot(commands.Bot):
         self.publisher = Publisher(self)
         self.hands = Hands(self)
         self.challenges = Challenges(self)
+        self.reviews = Reviews(self)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         if self.config.sync_commands:

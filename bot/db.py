@@ -47,6 +47,8 @@ TABLES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("learners", ("user_id",)),
     ("learner_tips", ("user_id", "tip")),
     ("learn_games", ("game_id",)),
+    ("game_reviews", ("game_id",)),
+    ("game_hints", ("game_id", "user_id")),
 )
 """Every table of the bot's data with its key, in an order that keeps foreign keys whole."""
 IDENTITIES = ("games", "challenges", "ladder_entries", "game_events")

@@ -19,6 +19,7 @@ from bot.ladder.service import LadderService, record_result
 from bot.learn.service import LearnService, finish_learning
 from bot.play.computer import ComputerPlayer
 from bot.play.service import GameService
+from bot.review.service import ReviewService
 from bot.settings.service import SettingsService
 from bot.storage import StateCodec, Storage
 from bot.storage.postgres import PostgresStorage
@@ -65,6 +66,7 @@ class Services:
     settings: SettingsService
     learn: LearnService
     computer: ComputerPlayer
+    reviews: ReviewService
 
     @classmethod
     async def open(
@@ -81,6 +83,7 @@ class Services:
         games.finish_hooks.append(record_result)
         games.finish_hooks.append(finish_learning)
         settings = SettingsService(storage, clock=lambda: games.clock())
+        computer = ComputerPlayer(games, config.ai_workers)
         return cls(
             storage=storage,
             games=games,
@@ -88,7 +91,14 @@ class Services:
             clocks=ClockService(storage, games, settings, shards),
             settings=settings,
             learn=LearnService(storage, games, clock=lambda: games.clock()),
-            computer=ComputerPlayer(games, config.ai_workers),
+            computer=computer,
+            reviews=ReviewService(
+                storage,
+                games,
+                lambda: computer.executor,
+                config.ai_workers,
+                clock=lambda: games.clock(),
+            ),
         )
 
     async def close(self) -> None:

@@ -155,10 +155,23 @@ def play_bot_command(cog: Play, rules: GameRules) -> Subcommand:
     ) -> None:
         await cog.play_bot(interaction, rules, level, target)
 
-    callback: Any = app_commands.describe(
+    async def play_bot_with_hints(
+        interaction: discord.Interaction,
+        level: str | None = None,
+        target: int | None = None,
+        hints: bool = False,
+    ) -> None:
+        await cog.play_bot(interaction, rules, level, target, hints=hints)
+
+    callback: Any = play_bot
+    if getattr(rules, "reviewer", None) is not None:  # the game's reviewer gives hints
+        callback = app_commands.describe(
+            hints="A Hint button in your hand: the move the medium level would make, and why"
+        )(play_bot_with_hints)
+    callback = app_commands.describe(
         level="How strong the computer plays",
         target="Points to win: " + " or ".join(str(t) for t in rules.targets),
-    )(play_bot)
+    )(callback)
     levels: list[app_commands.Choice[str]] = [
         app_commands.Choice(name=n, value=n) for n in rules.levels
     ]
@@ -309,6 +322,8 @@ class Play(commands.Cog):
         rules: GameRules,
         level: str | None,
         target: int | None,
+        *,
+        hints: bool = False,
     ) -> None:
         if interaction.guild is None or interaction.channel_id is None:
             await reply(interaction, private(interaction)(NOT_IN_DMS))
@@ -316,7 +331,9 @@ class Play(commands.Cog):
         await self.bot.services.settings.check_channel(
             interaction.guild.id, channel_of(interaction), title=rules.title
         )
-        await self._start_computer_game(interaction, rules, level or default_level(rules), target)
+        await self._start_computer_game(
+            interaction, rules, level or default_level(rules), target, hints=hints
+        )
 
     async def learn(self, interaction: discord.Interaction) -> None:
         """A guided first game: the easy computer, a friendly deal, tips in the hand."""
@@ -353,7 +370,13 @@ class Play(commands.Cog):
         await self.bot.publisher.begin(game, place_id)
 
     async def _start_computer_game(
-        self, interaction: discord.Interaction, rules: GameRules, level: str, target: int | None
+        self,
+        interaction: discord.Interaction,
+        rules: GameRules,
+        level: str,
+        target: int | None,
+        *,
+        hints: bool = False,
     ) -> None:
         assert interaction.guild is not None and interaction.channel_id is not None
         assert self.bot.user is not None
@@ -366,6 +389,8 @@ class Play(commands.Cog):
             level=level,
             target=target,
         )
+        if hints:
+            await self.bot.services.reviews.hints_on(game.id, interaction.user.id)
         tr = await self.bot.publisher.words(interaction.guild.id)
         sending = interaction.response.send_message(
             tr(
