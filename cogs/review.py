@@ -17,6 +17,7 @@ from bot.games import GAMES
 from bot.ladder.model import GameEntry
 from cogs.ui.buttons import carries
 from cogs.ui.common import NOT_IN_DMS, custom_id_of, reply
+from cogs.ui.group import attach, detach
 from cogs.ui.i18n import private
 from cogs.ui.review import ITEMS, dispatch_orphan
 
@@ -42,11 +43,11 @@ class Review(commands.Cog):
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(*ITEMS)
-        self.bot.tree.add_command(self.command)
+        attach(self.bot, [self.command])
 
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(*ITEMS)
-        self.bot.tree.remove_command(self.command.name)
+        detach(self.bot, [self.command])
 
     @app_commands.describe(game="The game's number (its record and /history show it)")
     async def review(self, interaction: discord.Interaction, game: int) -> None:

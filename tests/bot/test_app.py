@@ -33,5 +33,6 @@ def test_missing_token_stops_with_one_clear_line(tmp_path: Path) -> None:
 async def test_every_extension_loads(h: Harness) -> None:
     assert set(EXTENSIONS) <= set(h.bot.extensions)
     names = {c.name for c in h.bot.tree.get_commands()}
-    shared = {"games", "hand", "resign", "replay", "leaderboard", "stats", "history", "notify"}
+    shared = {"games", "hand", "resign", "replay", "review", "leaderboard", "stats", "history"}
+    shared.add("notify")
     assert names == {*shared, "vidrasso", "pidro", "manage"}  # one group per game
