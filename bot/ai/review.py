@@ -13,8 +13,8 @@ attribute like ``hidden_cards``), which offers:
 - ``hint(view, seed) -> Weighed``: the same from the level that gives hints (medium);
 - ``label(action) -> tuple[str, dict[str, str]]``: how to name an action to people, as an
   English template marked for the catalogs and its language-free fields (``7♥``);
-- ``UNIT``: what a value is counted in, an English template marked for the catalogs (``{n}
-  points``).
+- ``COSTLY`` (optional): the least cost the review lists as a costly decision (below it, the
+  search's own noise).
 
 Values are expected points for the deciding seat (or its team) from that moment; an option's
 cost is the best option's value less its own.

@@ -289,13 +289,13 @@ class Reviews:
                     ),
                 )
                 return
-            public = await self.bot.publisher.words(game.guild_id)
+            words = await self.bot.publisher.words(game.guild_id)
             await interaction.response.send_message(
-                public("Reviewing game {game}: weighing every decision…", game=game.id)
+                words("Reviewing game {game}: weighing every decision…", game=game.id)
             )
 
             async def progress(done: int, total: int) -> None:
-                line = public(
+                line = words(
                     "Reviewing game {game}: {done} of {total} decisions weighed…",
                     game=game.id,
                     done=done,

@@ -48,8 +48,6 @@ STRONGEST = "medium"
 """The level whose evaluation the review reads (``hard`` once it lands)."""
 HINTS = "medium"
 """The level whose evaluation gives hints."""
-UNIT = N_("{n} points")
-"""What the values count: the score margin of the hand for the seat's side."""
 COSTLY = 0.5
 """A decision that cost less than this (points of a hand's margin) is within the noise."""
 KINDS: dict[type, str] = {Bid: "bid", NameTrump: "trump", Play: "play"}

@@ -58,8 +58,6 @@ def hint_budget() -> Budget:
     return replace(level_budget("medium"), seconds=None)
 
 
-UNIT = N_("{n} points")
-"""What the values count: a seat's points this round."""
 KINDS = {Bid: "trump", Gift: "gift", Play: "play"}
 
 
