@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import random
+import resource
 import time
 from concurrent.futures import ProcessPoolExecutor
 
@@ -51,7 +52,9 @@ def main(argv: list[str] | None = None) -> None:
     futures = [pool.submit(reviewer.weigh, d.view, d.number) for d in found]
     weighed = [f.result() for f in futures]
     took = time.perf_counter() - started
-    pool.shutdown()
+    pool.shutdown(wait=True)
+    cpu = resource.getrusage(resource.RUSAGE_CHILDREN)
+    busy = cpu.ru_utime + cpu.ru_stime
     marks = [mark_of(rules, d, w) for d, w in zip(found, weighed, strict=True)]
     least = getattr(reviewer, "COSTLY", 1.0)
     costly = [m for m in marks if m is not None and m.loss >= least]
@@ -61,6 +64,18 @@ def main(argv: list[str] | None = None) -> None:
         f"weighed in {took:.1f} s on {args.workers} workers "
         f"({1000 * took / max(len(found), 1):.0f} ms a decision); {len(costly)} costly"
     )
+    print(
+        f"the workers' CPU time: {busy:.1f} s, so {busy / args.workers:.1f} s on "
+        f"{args.workers} idle cores (the machine's load meanwhile: {_load()})"
+    )
+
+
+def _load() -> str:
+    try:
+        with open("/proc/loadavg") as f:
+            return " ".join(f.read().split()[:3])
+    except OSError:
+        return "unknown"
 
 
 class _Level:

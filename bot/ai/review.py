@@ -13,6 +13,8 @@ attribute like ``hidden_cards``), which offers:
 - ``hint(view, seed) -> Weighed``: the same from the level that gives hints (medium);
 - ``label(action) -> tuple[str, dict[str, str]]``: how to name an action to people, as an
   English template marked for the catalogs and its language-free fields (``7♥``);
+- ``can_weigh(view) -> bool`` (optional): whether ``hint`` weighs this decision (without
+  it, every decision with a choice);
 - ``COSTLY`` (optional): the least cost the review lists as a costly decision (below it, the
   search's own noise).
 

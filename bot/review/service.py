@@ -224,6 +224,8 @@ class ReviewService:
         reviewer = reviewer_of(game.rules)
         assert reviewer is not None
         view = game.rules.view(game.state, seat)
+        if len(view.actions) < 2 or not getattr(reviewer, "can_weigh", lambda _: True)(view):
+            raise NotAllowed("There is no hint for this decision.")
         self._hinting.add(key)
         try:
             loop = asyncio.get_running_loop()

@@ -333,6 +333,9 @@ class Reviews:
         """*Hint* for a hand, where hints are allowed and the seat has a choice to make."""
         if seat not in game.to_act or len(getattr(view, "actions", ())) < 2:
             return None
+        reviewer = reviewer_of(game.rules)
+        if reviewer is None or not getattr(reviewer, "can_weigh", lambda _: True)(view):
+            return None
         user_id = game.seats[seat].user_id
         if not await self.bot.services.reviews.hints_allowed(game, user_id):
             return None

@@ -13,6 +13,7 @@ import pytest
 
 from bot.app import CardBot
 from bot.errors import NotAllowed, Stale
+from bot.review import service as review_service
 from games.vidrasso.ai import review as vidrasso_review
 from games.vidrasso.ai.search import SCALE_ENV
 from tests.bot.driver import (
@@ -123,6 +124,7 @@ async def test_a_double_click_on_review_is_answered_while_the_work_goes_on(
         return weigh(view, seed)  # type: ignore[arg-type]
 
     monkeypatch.setattr(vidrasso_review, "weigh", slow)
+    monkeypatch.setattr(review_service, "PROGRESS_EVERY", 0.05)
     over = latest_with(h, REVIEW)
     custom_id = button_id(over, REVIEW)
     first = asyncio.create_task(h.click(alice, over, custom_id, concurrent=True))
@@ -130,6 +132,8 @@ async def test_a_double_click_on_review_is_answered_while_the_work_goes_on(
     second = await h.click(carol, over, custom_id, concurrent=True)
     assert second.messages[-1].audience == carol.id
     assert "is on its way" in second.messages[-1].text()
+    progress = [m for m in h.messages if m.audience is None and "Reviewing game" in m.text()]
+    assert any("decisions weighed…" in m.text() for m in progress)  # the progress line
     gate.set()
     done = await first
     assert await answered(h, done.messages[-1].id, "Review of game")
@@ -230,3 +234,46 @@ async def test_hints_only_where_asked_for_never_between_members(h: Harness) -> N
     assert await reviews.hints_allowed(helped, dave.id)
     with pytest.raises(Stale):
         await reviews.hint(helped.id, dave.id, helped.version + 1)
+
+
+async def test_the_review_shows_the_replays_picture_of_each_round(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where the game's replay can jump to a round (``replay_rounds``), each round of the
+    review shows the replay's picture of that round."""
+    from cogs.ui.games import presentation
+
+    shown = presentation("vidrasso")
+    asked: list[int] = []
+
+    def replay_rounds(game: object) -> list[int]:
+        asked.append(1)
+        return [0, 1, 2, 3, 4, 5]
+
+    monkeypatch.setattr(shown, "replay_rounds", replay_rounds, raising=False)
+    async with running(tmp_path / "v.sqlite3", pictures=True) as h:
+        alice, bob = h.users["alice"], h.users["bob"]
+        await finished_game(h, alice, bob, moves=6)
+        over = latest_with(h, REVIEW)
+        r = await h.click(alice, over, button_id(over, REVIEW))
+        page = await answered(h, r.messages[-1].id, "Review of game")
+        assert asked and [f.filename for f in page.files] == ["review.png"]
+
+
+async def test_a_pidro_player_with_hints_gets_one_for_a_bid_or_a_card(h: Harness) -> None:
+    dave = h.add_member("dave")
+    await h.slash(dave, "pidro play-bot", hints=True)
+    (game,) = await service_of(h).games_of(h.guild.id, dave.id)
+    for _ in range(30):
+        game = await game_row(h, game.id)
+        seat = game.seat_of(dave.id)
+        if seat in game.to_act and len(game.rules.view(game.state, seat).actions) > 1:
+            break
+        await asyncio.sleep(0.05)
+    table = latest_with(h, f"vidrasso:hand:{game.id}")
+    hand = (await h.click(dave, table, f"vidrasso:hand:{game.id}")).ephemeral_messages[-1]
+    hint = hint_of(hand)
+    assert hint is not None
+    r = await h.click(dave, hand, hint)
+    said = await answered(h, r.messages[-1].id)
+    assert said.audience == dave.id and said.content.startswith("💡"), said.text()

@@ -136,6 +136,11 @@ def decisions(state: GameState) -> list[Decision]:
     return found
 
 
+def can_weigh(seen: TableView) -> bool:
+    """Whether this decision is one the evaluation weighs (a hint is offered only then)."""
+    return bool(seen.actions) and type(seen.actions[0]) in KINDS
+
+
 def weigh(seen: TableView, seed: int) -> Weighed:
     """The strongest level's evaluation of every option of this decision."""
     return _weighed(seen, STRONGEST, seed)
