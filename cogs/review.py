@@ -60,7 +60,8 @@ class Review(commands.Cog):
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[int]]:
         """The member's most recent finished games of every game that can be reviewed, newest
-        first, those whose number starts with what was typed."""
+        first, then the server's other recent ones: those whose number starts with what was
+        typed."""
         if interaction.guild_id is None:
             return []
         tr = private(interaction)
@@ -74,7 +75,8 @@ class Review(commands.Cog):
             found.extend((entry, rules.title) for entry in history)
         found.sort(key=lambda e: -e[0].finished_at)
         typed = current.strip()
-        choices = []
+        choices: list[app_commands.Choice[int]] = []
+        named: set[int] = set()
         for entry, title in found:
             if typed and not str(entry.game_id).startswith(typed):
                 continue
@@ -86,9 +88,14 @@ class Review(commands.Cog):
                 other=entry.opponent_points,
             )
             choices.append(app_commands.Choice(name=name[:100], value=entry.game_id))
-            if len(choices) == CHOICES:
-                break
-        return choices
+            named.add(entry.game_id)
+        # then the server's other recent games, for a member who watched rather than played
+        for game_id, kind in await self.bot.services.reviews.recent(interaction.guild_id, 50):
+            if game_id in named or (typed and not str(game_id).startswith(typed)):
+                continue
+            name = tr("Game {id} · {game}", id=game_id, game=tr(GAMES[kind].title))
+            choices.append(app_commands.Choice(name=name[:100], value=game_id))
+        return choices[:CHOICES]
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:

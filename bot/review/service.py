@@ -26,7 +26,7 @@ from typing import Any
 
 from bot.ai.review import Decision, Weighed
 from bot.errors import BadRequest, NotAllowed, NotFound, Stale
-from bot.games import GameRules
+from bot.games import GAMES, GameRules
 from bot.play.model import Game
 from bot.play.service import GameService
 from bot.review.model import Mark, Review, mark_of
@@ -117,6 +117,12 @@ class ReviewService:
         if reviewer_of(game.rules) is None:
             raise BadRequest("{title} games have no review yet.", title=game.rules.title)
         return game
+
+    async def recent(self, guild_id: int, limit: int) -> list[tuple[int, str]]:
+        """The server's most recently finished games that can be reviewed: (id, kind)."""
+        async with self.storage.read() as tx:
+            found = await tx.reviews.recent_finished(guild_id, limit)
+        return [(i, kind) for i, kind in found if kind in GAMES and reviewer_of(GAMES[kind])]
 
     async def stored(self, game_id: int) -> Review | None:
         async with self.storage.read() as tx:

@@ -150,6 +150,14 @@ async def test_an_old_review_button_of_another_server_or_unknown_game_is_refused
 async def test_the_review_offers_the_members_finished_games(h: Harness) -> None:
     alice, bob = h.users["alice"], h.users["bob"]
     game_id = await finished_game(h, alice, bob, moves=4)
+    (command,) = [
+        c
+        for q in h.requests
+        if q.method == "PUT" and q.route == "/applications/{application_id}/commands"
+        for c in q.json
+        if c["name"] == "review"
+    ]
+    assert command["options"][0]["autocomplete"] is True
     cog = h.bot.get_cog("Review")
     assert cog is not None
 
@@ -161,6 +169,12 @@ async def test_the_review_offers_the_members_finished_games(h: Harness) -> None:
     choices = await cog.finished_games(Asking(), "")  # type: ignore[attr-defined, arg-type]
     assert [c.value for c in choices] == [game_id]
     assert await cog.finished_games(Asking(), "9") == []  # type: ignore[attr-defined, arg-type]
+
+    class Watching(Asking):
+        user = h.users["carol"]  # played no game: the server's finished games
+
+    watched = await cog.finished_games(Watching(), "")  # type: ignore[attr-defined, arg-type]
+    assert [c.value for c in watched] == [game_id] and "Game" in watched[0].name
 
 
 # --- hints ---------------------------------------------------------------------------------

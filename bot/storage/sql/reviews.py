@@ -10,6 +10,10 @@ INSERT INTO game_reviews (game_id, review, created_at) VALUES (?, ?, ?)
 ON CONFLICT (game_id) DO NOTHING
 """
 HINTS_ON = "INSERT INTO game_hints (game_id, user_id) VALUES (?, ?) ON CONFLICT DO NOTHING"
+RECENT_FINISHED = """
+SELECT id, kind FROM games WHERE guild_id = ? AND status = 'finished'
+ORDER BY finished_at DESC, id DESC LIMIT ?
+"""
 WANTS_HINTS = "SELECT 1 AS yes FROM game_hints WHERE game_id = ? AND user_id = ?"
 
 
@@ -31,3 +35,7 @@ class SqlReviewStore:
 
     async def wants_hints(self, game_id: int, user_id: int) -> bool:
         return await self.db.fetch_one(WANTS_HINTS, (game_id, user_id)) is not None
+
+    async def recent_finished(self, guild_id: int, limit: int) -> list[tuple[int, str]]:
+        rows = await self.db.fetch_all(RECENT_FINISHED, (guild_id, limit))
+        return [(int(r["id"]), str(r["kind"])) for r in rows]
