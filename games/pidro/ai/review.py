@@ -75,8 +75,12 @@ def evaluate(seen: TableView, level: str = STRONGEST, seed: int = 0) -> dict[Han
 
 
 def best_action(actions: tuple[HandAction, ...], values: dict[HandAction, float]) -> HandAction:
-    """The action the level chooses from its values: the first of the highest (medium bids
-    the lowest open bid or passes; a higher bid is never worth more than the lowest)."""
+    """The action the level chooses from its values: the first of the highest; in the
+    bidding, medium's rule: the lowest open bid when it is worth more than passing, else the
+    pass (a higher bid is never worth more than the lowest)."""
+    lowest, passing = actions[0], actions[-1]
+    if isinstance(lowest, Bid) and isinstance(passing, Bid) and passing.points is None:
+        return lowest if values[lowest] > values[passing] else passing
     return max(actions, key=values.__getitem__)
 
 
