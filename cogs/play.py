@@ -147,15 +147,23 @@ def challenge_command(cog: Play, rules: GameRules) -> Subcommand:
     )
 
 
+def offers_hints(callback: Any, rules: GameRules) -> Any:
+    """A ``play-bot`` callback with its ``hints`` option where the game's reviewer gives hints
+    (a *Hint* button in the player's hand), and without it otherwise."""
+    if getattr(rules, "reviewer", None) is not None:
+        return app_commands.describe(
+            hints="A Hint button in your hand: the move the medium level would make, and why"
+        )(callback)
+    signature = inspect.signature(callback)
+    kept = [p for p in signature.parameters.values() if p.name != "hints"]
+    callback.__signature__ = signature.replace(parameters=kept)
+    return callback
+
+
 def play_bot_command(cog: Play, rules: GameRules) -> Subcommand:
     """``play-bot``: a game against the computer in every other seat."""
 
     async def play_bot(
-        interaction: discord.Interaction, level: str | None = None, target: int | None = None
-    ) -> None:
-        await cog.play_bot(interaction, rules, level, target)
-
-    async def play_bot_with_hints(
         interaction: discord.Interaction,
         level: str | None = None,
         target: int | None = None,
@@ -163,15 +171,10 @@ def play_bot_command(cog: Play, rules: GameRules) -> Subcommand:
     ) -> None:
         await cog.play_bot(interaction, rules, level, target, hints=hints)
 
-    callback: Any = play_bot
-    if getattr(rules, "reviewer", None) is not None:  # the game's reviewer gives hints
-        callback = app_commands.describe(
-            hints="A Hint button in your hand: the move the medium level would make, and why"
-        )(play_bot_with_hints)
-    callback = app_commands.describe(
+    callback: Any = app_commands.describe(
         level="How strong the computer plays",
         target="Points to win: " + " or ".join(str(t) for t in rules.targets),
-    )(callback)
+    )(offers_hints(play_bot, rules))
     levels: list[app_commands.Choice[str]] = [
         app_commands.Choice(name=n, value=n) for n in rules.levels
     ]

@@ -291,3 +291,22 @@ async def test_a_pidro_player_with_hints_gets_one_for_a_bid_or_a_card(h: Harness
     r = await h.click(dave, hand, hint)
     said = await answered(h, r.messages[-1].id)
     assert said.audience == dave.id and said.content.startswith("💡"), said.text()
+
+
+def test_play_bot_offers_hints_only_for_a_game_with_a_reviewer() -> None:
+    import inspect
+    from types import SimpleNamespace
+
+    from cogs.play import offers_hints
+
+    async def play_bot(interaction: object, level: str | None = None, hints: bool = False) -> None:
+        return None
+
+    offers_hints(play_bot, SimpleNamespace())  # type: ignore[arg-type]
+    assert list(inspect.signature(play_bot).parameters) == ["interaction", "level"]
+
+    async def play_bot_too(interaction: object, hints: bool = False) -> None:
+        return None
+
+    offers_hints(play_bot_too, SimpleNamespace(reviewer="a.module"))  # type: ignore[arg-type]
+    assert "hints" in inspect.signature(play_bot_too).parameters
