@@ -9,6 +9,7 @@ hint is the asking player's alone: built from their own seat's view, answered pr
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import logging
 import re
@@ -306,7 +307,15 @@ class Reviews:
                 except discord.HTTPException as error:
                     log.info("could not show the review's progress: %s", error)
 
-            review = await reviews.review(game, progress)
+            try:
+                review = await reviews.review(game, progress)
+            except Exception:
+                stopped = words(
+                    "The review of game {game} stopped; press Review again later.", game=game.id
+                )
+                with contextlib.suppress(discord.HTTPException):
+                    await interaction.edit_original_response(content=stopped)
+                raise
             embed, files, view = await self.message(game, review, 0)
             await interaction.edit_original_response(
                 content=None, embed=embed, attachments=files, view=view

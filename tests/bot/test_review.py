@@ -310,3 +310,25 @@ def test_play_bot_offers_hints_only_for_a_game_with_a_reviewer() -> None:
 
     offers_hints(play_bot_too, SimpleNamespace(reviewer="a.module"))  # type: ignore[arg-type]
     assert "hints" in inspect.signature(play_bot_too).parameters
+
+
+async def test_a_review_that_fails_says_so_and_can_be_asked_again(
+    h: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    alice, bob = h.users["alice"], h.users["bob"]
+    game_id = await finished_game(h, alice, bob, moves=4)
+
+    def broken(view: object, seed: int) -> object:
+        raise RuntimeError("a worker died")
+
+    monkeypatch.setattr(vidrasso_review, "weigh", broken)
+    over = latest_with(h, REVIEW)
+    with h.expect_error("a worker died"):
+        r = await h.click(alice, over, button_id(over, REVIEW))
+        public = await answered(h, r.messages[0].id, "stopped")
+    assert "press Review again later" in public.text()
+    assert await bot_of(h).services.reviews.stored(game_id) is None
+    monkeypatch.undo()
+    monkeypatch.setenv(SCALE_ENV, "0.02")
+    r = await h.click(alice, over, button_id(over, REVIEW))
+    assert await answered(h, r.messages[-1].id, "Review of game")
