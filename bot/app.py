@@ -36,11 +36,19 @@ from cogs.ui.games import presentation
 from cogs.ui.hands import Hands
 from cogs.ui.i18n import LANGUAGES, CommandTranslator, translations
 from cogs.ui.permissions import Permits
+from cogs.ui.review import Reviews
 from cogs.ui.table import Publisher
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.play", "cogs.ladder", "cogs.clocks", "cogs.settings", "cogs.events")
+EXTENSIONS = (
+    "cogs.play",
+    "cogs.ladder",
+    "cogs.clocks",
+    "cogs.settings",
+    "cogs.events",
+    "cogs.review",
+)
 """Every cog the bot loads, one file per feature under ``cogs/``."""
 
 
@@ -52,6 +60,7 @@ class CardBot(commands.Bot):
     hands: Hands
     challenges: Challenges
     permits: Permits
+    reviews: Reviews
 
     def __init__(self, config: Config, *, rng: random.Random | None = None, **options: Any) -> None:
         # A card bot never joins voice: discord.py's start-up warnings about its voice
@@ -82,6 +91,7 @@ class CardBot(commands.Bot):
         self.hands = Hands(self)
         self.challenges = Challenges(self)
         self.permits = Permits(self)
+        self.reviews = Reviews(self)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         if self.config.sync_commands:

@@ -53,6 +53,8 @@ TABLES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("event_log", ("id",)),
     ("event_settings", ("guild_id",)),
     ("seasons", ("id",)),
+    ("game_reviews", ("game_id",)),
+    ("game_hints", ("game_id", "user_id")),
 )
 """Every table of the bot's data with its key, in an order that keeps foreign keys whole."""
 IDENTITIES = (

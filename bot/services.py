@@ -21,6 +21,7 @@ from bot.ladder.service import LadderService, record_result
 from bot.learn.service import LearnService, finish_learning
 from bot.play.computer import ComputerPlayer
 from bot.play.service import GameService
+from bot.review.service import ReviewService
 from bot.settings.service import SettingsService
 from bot.storage import StateCodec, Storage
 from bot.storage.postgres import PostgresStorage
@@ -69,6 +70,7 @@ class Services:
     computer: ComputerPlayer
     events: EventService
     seasons: SeasonService
+    reviews: ReviewService
 
     @classmethod
     async def open(
@@ -86,6 +88,7 @@ class Services:
         games.finish_hooks.append(finish_learning)
         games.finish_hooks.append(record_table)
         settings = SettingsService(storage, clock=lambda: games.clock())
+        computer = ComputerPlayer(games, config.ai_workers)
         return cls(
             storage=storage,
             games=games,
@@ -93,9 +96,16 @@ class Services:
             clocks=ClockService(storage, games, settings, shards),
             settings=settings,
             learn=LearnService(storage, games, clock=lambda: games.clock()),
-            computer=ComputerPlayer(games, config.ai_workers),
+            computer=computer,
             events=EventService(storage, games, clock=lambda: games.clock(), shards=shards),
             seasons=SeasonService(storage, clock=lambda: games.clock()),
+            reviews=ReviewService(
+                storage,
+                games,
+                lambda: computer.executor,
+                config.ai_workers,
+                clock=lambda: games.clock(),
+            ),
         )
 
     async def close(self) -> None:

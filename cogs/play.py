@@ -169,16 +169,34 @@ def challenge_command(cog: Play, rules: GameRules) -> Subcommand:
     )
 
 
+def offers_hints(callback: Any, rules: GameRules) -> Any:
+    """A ``play-bot`` callback with its ``hints`` option where the game's reviewer gives hints
+    (a *Hint* button in the player's hand), and without it otherwise."""
+    if getattr(rules, "reviewer", None) is not None:
+        return app_commands.describe(
+            hints="A Hint button in your hand: the move the medium level would make, and why"
+        )(callback)
+    signature = inspect.signature(callback)
+    kept = [p for p in signature.parameters.values() if p.name != "hints"]
+    callback.__signature__ = signature.replace(parameters=kept)
+    return callback
+
+
 def play_bot_command(cog: Play, rules: GameRules) -> Subcommand:
     """``play-bot``: a game against the computer in every other seat."""
 
     async def play_bot(
-        interaction: discord.Interaction, level: str | None = None, target: int | None = None
+        interaction: discord.Interaction,
+        level: str | None = None,
+        target: int | None = None,
+        hints: bool = False,
     ) -> None:
-        await cog.play_bot(interaction, rules, level, target)
+        await cog.play_bot(interaction, rules, level, target, hints=hints)
 
-    async def play_bot_game(interaction: discord.Interaction, level: str | None = None) -> None:
-        await cog.play_bot(interaction, rules, level, None)
+    async def play_bot_game(
+        interaction: discord.Interaction, level: str | None = None, hints: bool = False
+    ) -> None:
+        await cog.play_bot(interaction, rules, level, None, hints=hints)
 
     levels: list[app_commands.Choice[str]] = [
         app_commands.Choice(name=n, value=n) for n in rules.levels
@@ -188,10 +206,12 @@ def play_bot_command(cog: Play, rules: GameRules) -> Subcommand:
         callback = app_commands.describe(
             level="How strong the computer plays",
             target="Points to win: " + " or ".join(str(t) for t in rules.targets),
-        )(play_bot)
+        )(offers_hints(play_bot, rules))
         callback = app_commands.choices(target=target_choices(rules))(callback)
     else:  # one game is the whole match: no points to choose
-        callback = app_commands.describe(level="How strong the computer plays")(play_bot_game)
+        callback = app_commands.describe(level="How strong the computer plays")(
+            offers_hints(play_bot_game, rules)
+        )
     callback = app_commands.choices(level=levels)(callback)
     return app_commands.Command(
         name="play-bot", description="Play a game against the computer", callback=callback
@@ -339,6 +359,8 @@ class Play(commands.Cog):
         rules: GameRules,
         level: str | None,
         target: int | None,
+        *,
+        hints: bool = False,
     ) -> None:
         if interaction.guild is None or interaction.channel_id is None:
             await reply(interaction, private(interaction)(NOT_IN_DMS))
@@ -347,7 +369,9 @@ class Play(commands.Cog):
             interaction.guild.id, channel_of(interaction), title=rules.title
         )
         await self.bot.permits.check_start(interaction)
-        await self._start_computer_game(interaction, rules, level or default_level(rules), target)
+        await self._start_computer_game(
+            interaction, rules, level or default_level(rules), target, hints=hints
+        )
 
     async def learn(self, interaction: discord.Interaction) -> None:
         """A guided first game: the easy computer, a friendly deal, tips in the hand."""
@@ -385,7 +409,13 @@ class Play(commands.Cog):
         await self.bot.publisher.begin(game, place_id, interaction)
 
     async def _start_computer_game(
-        self, interaction: discord.Interaction, rules: GameRules, level: str, target: int | None
+        self,
+        interaction: discord.Interaction,
+        rules: GameRules,
+        level: str,
+        target: int | None,
+        *,
+        hints: bool = False,
     ) -> None:
         assert interaction.guild is not None and interaction.channel_id is not None
         assert self.bot.user is not None
@@ -398,6 +428,8 @@ class Play(commands.Cog):
             level=level,
             target=target,
         )
+        if hints:
+            await self.bot.services.reviews.hints_on(game.id, interaction.user.id)
         tr = await self.bot.publisher.words(interaction.guild.id)
         opening = COMPUTER_GAME if to_points(rules) else COMPUTER_GAME_ONE
         sending = interaction.response.send_message(

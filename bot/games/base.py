@@ -114,6 +114,9 @@ class GameRules(Protocol):
     ``LEVELS`` and ``answerer(level)``."""
     simulator: str
     """The module of the game's simulator, for ``python -m bot.simulate``: ``main(argv)``."""
+    # Optional, read with ``getattr``: ``reviewer``, the module that weighs a finished
+    # game's decisions and gives hints (the shape is :mod:`bot.ai.review`); a game without it
+    # has no review.
     invites: tuple[Invitation, ...]
     """The seats a challenge names members for, in seat order (every seat but the challenger's,
     seat 0, up to the most players): the first ``min - 1`` are required, the others optional,

@@ -1,9 +1,9 @@
 """The storage interface: what services and hooks may ask of a database, and nothing more.
 
 A :class:`Storage` hands out transactions; a :class:`Transaction` carries one store per feature
-(play, ladder, clocks, settings, learn, events), each a typing ``Protocol`` owned by its feature
-(``bot/<feature>/store.py``). The stores are written once in SQL (:mod:`bot.storage.sql`) and
-run on SQLite (:mod:`bot.storage.sqlite`, the default) or PostgreSQL
+(play, ladder, clocks, settings, learn, events, reviews), each a typing ``Protocol`` owned by its
+feature (``bot/<feature>/store.py``). The stores are written once in SQL
+(:mod:`bot.storage.sql`) and run on SQLite (:mod:`bot.storage.sqlite`, the default) or PostgreSQL
 (:mod:`bot.storage.postgres`); nothing outside ``bot/storage/``, the composition root
 (:mod:`bot.services`) and the copy tool (:mod:`bot.db`) imports either.
 
@@ -24,6 +24,7 @@ from bot.events.store import EventStore
 from bot.ladder.store import LadderStore
 from bot.learn.store import LearnStore
 from bot.play.store import PlayStore
+from bot.review.store import ReviewStore
 from bot.settings.store import SettingsStore
 
 StateCodec = Callable[[str, str], Any]
@@ -51,6 +52,9 @@ class Transaction(Protocol):
 
     @property
     def events(self) -> EventStore: ...
+
+    @property
+    def reviews(self) -> ReviewStore: ...
 
     async def claim(self, key: str) -> bool:
         """An exclusive claim for the rest of this transaction; False when another process

@@ -136,6 +136,10 @@ class Hands:
             if found is not None and await learn.seen(user_id, found[0]):
                 embed.add_field(name=tr("💡 Tip"), value=found[1], inline=False)
                 buttons.add_item(SkipTipsButton(game.id, tr))
+        if guided:
+            hint = await self.bot.reviews.hint_button(game, seat, seat_view, tr)
+            if hint is not None:
+                buttons.add_item(hint)
         return embed, buttons
 
     async def on_skip_tips(self, interaction: discord.Interaction, game_id: int) -> None:

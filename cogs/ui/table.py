@@ -27,6 +27,7 @@ from cogs.ui.games import presentation, record_file, summary_of
 from cogs.ui.hands import let_go
 from cogs.ui.i18n import Words, language_of
 from cogs.ui.latest import Latest
+from cogs.ui.review import review_buttons
 
 if TYPE_CHECKING:
     from bot.app import CardBot
@@ -308,7 +309,9 @@ class Publisher:
             " ".join(mention(u) for u in people),
             embed=presentation(game.kind).game_over(game, public, ratings, tr),
             file=await record_file(game),
-            view=of_items(RematchButton(game.id, tr), ReplayOpenButton(game.id, tr)),
+            view=of_items(
+                RematchButton(game.id, tr), ReplayOpenButton(game.id, tr), *review_buttons(game, tr)
+            ),
             mention=people,
             game=game,
         )

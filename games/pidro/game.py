@@ -56,6 +56,8 @@ class Pidro(EngineGame):
     levels: tuple[str, ...] = ("easy", "medium", "hard")
     renderer = "games.pidro.discord.presentation"
     agent = "games.pidro.ai.agent"
+    reviewer = "games.pidro.ai.review"
+    """The review of a finished game and the learner's hints (:mod:`bot.ai.review`)."""
     simulator = "games.pidro.arena"
     invites: tuple[Invitation, ...] = (
         Invitation("partner", 2, "Your partner, sitting opposite you"),

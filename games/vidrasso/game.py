@@ -103,6 +103,8 @@ class Vidrasso(EngineGame):
     levels: tuple[str, ...] = LEVELS
     renderer = "games.vidrasso.discord.presentation"
     agent = "games.vidrasso.ai.agent"
+    reviewer = "games.vidrasso.ai.review"
+    """The review of a finished game and the learner's hints (:mod:`bot.ai.review`)."""
     simulator = "games.vidrasso.arena.simulate"
     invites: tuple[Invitation, ...] = (Invitation("opponent", 1, "The member you want to play"),)
     stat_rules: Mapping[str, StatRule] = STAT_RULES

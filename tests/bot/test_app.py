@@ -34,5 +34,5 @@ async def test_every_extension_loads(h: Harness) -> None:
     assert set(EXTENSIONS) <= set(h.bot.extensions)
     names = {c.name for c in h.bot.tree.get_commands()}
     shared = {"games", "hand", "resign", "replay", "leaderboard", "stats", "history", "notify"}
-    shared.add("tournament")
+    shared |= {"tournament", "review"}
     assert names == {*shared, "vidrasso", "pidro", "vriddiot", "manage"}  # one group per game

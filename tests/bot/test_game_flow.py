@@ -98,7 +98,7 @@ async def test_complete_game_through_buttons_only(h: Harness, seed: int) -> None
     (record_file,) = end.files
     record = json.loads(record_file.data)
     assert from_record(record) == final  # the attached record replays, legal sets included
-    assert [b.label for b in end.buttons] == ["Rematch", "Replay"]
+    assert [b.label for b in end.buttons] == ["Rematch", "Replay", "Review"]
     # a bystander sees the public thread but never an ephemeral hand
     assert all(m.audience in (None, carol.id) for m in h.visible_to(carol))
     # the thread holds the current state, not a pile of stale tables

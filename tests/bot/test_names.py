@@ -24,6 +24,7 @@ SHARED = {
     "hand": [],
     "resign": [],
     "replay": ["game"],
+    "review": ["game"],
     "leaderboard": ["page", "game", "period"],
     "stats": ["player", "game"],
     "history": ["player", "game"],

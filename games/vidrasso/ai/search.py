@@ -183,6 +183,34 @@ def choose(
         raise ValueError("the seat is not due to act")
     if len(view.actions) == 1:
         return view.actions[0]
+    return evaluate(view, budget, rng, draw).choice
+
+
+@dataclass(frozen=True, slots=True)
+class Evaluation:
+    """What the search thought of each option of one decision: the numbers it chose by."""
+
+    options: tuple[RoundAction, ...]
+    """The options it weighed (the view's legal actions of the phase)."""
+    values: tuple[float, ...]
+    """Each option's expected points for the seat this round (its own gift's points
+    counted where it chooses trumps or a gift), in the order of ``options``."""
+    best: int
+    """The index of the option the search chooses."""
+
+    @property
+    def choice(self) -> RoundAction:
+        return self.options[self.best]
+
+
+def evaluate(
+    view: TableView, budget: Budget, rng: random.Random, draw: Draw | None = None
+) -> Evaluation:
+    """The search's evaluation of every option of ``view.seat``'s decision, and its choice:
+    :func:`choose` is this evaluation's choice, so a review that reports these values reports
+    what the level itself weighed."""
+    if view.seat is None or view.seat not in view.to_act:
+        raise ValueError("the seat is not due to act")
     clock = Clock(budget.seconds)
     if draw is None:
         draw = Sampler(view, budget.belief, budget.reads).sample
@@ -193,12 +221,18 @@ def choose(
     return choose_card(view, budget, rng, clock, draw)
 
 
+def _contested(options: Sequence[RoundAction], contest: Contest) -> Evaluation:
+    return Evaluation(
+        tuple(options), tuple(contest.mean(i) for i in range(len(options))), contest.best()
+    )
+
+
 # --- Playing ----------------------------------------------------------------------------------
 
 
 def choose_card(
     view: TableView, budget: Budget, rng: random.Random, clock: Clock, draw: Draw
-) -> Play:
+) -> Evaluation:
     """The legal card with the most points to come, on average over sampled worlds."""
     assert view.seat is not None
     me = view.seat
@@ -218,7 +252,7 @@ def choose_card(
             nodes += solver.nodes
             if contest.add(dict(zip(alive, map(float, exact), strict=True))):
                 break
-        return plays[contest.best()]
+        return _contested(plays, contest)
     cards_each = 2 * left - len(view.trick)
     policy: Playout | None = None
     work = 0
@@ -237,7 +271,7 @@ def choose_card(
         work += len(alive) * cards_each
         if contest.add(values):
             break
-    return plays[contest.best()]
+    return _contested(plays, contest)
 
 
 def _policy(suit: int, rank: int, budget: Budget, rng: random.Random) -> Playout:
@@ -315,7 +349,7 @@ class Contest:
 
 def choose_gift(
     view: TableView, budget: Budget, rng: random.Random, clock: Clock, draw: Draw
-) -> Gift:
+) -> Evaluation:
     """The hand card whose giving leaves us the most points, on average over sampled worlds."""
     assert view.seat is not None and view.trumps.suit is not None
     assert view.trumps.rank is not None
@@ -347,7 +381,7 @@ def choose_gift(
         work += len(values) * 2 * TRICKS_PER_ROUND
         if contest.add(values):
             break
-    return offers[contest.best()]
+    return _contested(offers, contest)
 
 
 def _dealt(order: Sequence[int], seat: int) -> tuple[int, int, int]:
@@ -378,13 +412,15 @@ TrumpPair = tuple[int, int]
 
 def choose_trump(
     view: TableView, budget: Budget, rng: random.Random, clock: Clock, draw: Draw
-) -> Bid:
+) -> Evaluation:
     """The trump choice that leaves us the most points, judged by playing each complete choice
     out in sampled worlds."""
     bids = choices(view, Bid)
     pairs = sorted({pair for bid in bids for pair in _completions(view, bid)})
     values = _trump_values(view, pairs, budget, rng, clock, draw)
-    return max(bids, key=lambda bid: (bid_value(view, bid, values), _bid_order(bid)))
+    worth = tuple(bid_value(view, bid, values) for bid in bids)
+    best = max(range(len(bids)), key=lambda i: (worth[i], _bid_order(bids[i])))
+    return Evaluation(tuple(bids), worth, best)
 
 
 def bid_value(view: TableView, bid: Bid, values: dict[TrumpPair, list[float]]) -> float:
