@@ -36,6 +36,9 @@ README_SCREENS = {
     "pidro-kill": "pidro-10-hand-kill",
     "vriddiot-table": "vriddiot-03-table-war",
     "vriddiot-hand": "vriddiot-09-hand-cards",
+    "event-signup": "event-01-signup",
+    "event-pairings": "event-02-pairings",
+    "event-standings": "event-03-final-standings",
 }
 """Each screenshot of the README (``docs/screens/<name>.png``) and the gallery's screen it is."""
 README_FOLDER = Path(__file__).resolve().parent.parent / "docs" / "screens"
