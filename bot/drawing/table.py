@@ -20,7 +20,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
 from concurrent.futures import CancelledError, Executor
 from concurrent.futures.process import BrokenProcessPool
-from typing import ParamSpec, TypeVar
+from typing import NamedTuple, ParamSpec, TypeVar
 
 from PIL import Image, ImageDraw, ImageFilter
 
@@ -151,6 +151,74 @@ def png(image: Image.Image) -> bytes:
             b"\x89PNG\r\n\x1a\n",
             _chunk(b"IHDR", header),
             _chunk(b"IDAT", stream + squeeze.flush()),
+            _chunk(b"IEND", b""),
+        )
+    )
+
+
+class Segment(NamedTuple):
+    """A band of a picture as PNG rows (each after its filter byte 0), deflated on its own and
+    ended on a byte boundary (a raw deflate stream's blocks, not final); with the rows'
+    Adler-32 and length. :func:`png_of_segments` joins bands into one PNG."""
+
+    data: bytes
+    adler: int
+    length: int
+
+
+def png_rows(image: Image.Image) -> memoryview:
+    """An RGB image's rows, each followed by a zero byte (Pillow's raw encoder with a stride
+    one byte longer): rows ``a`` to ``b`` as PNG rows with their filter byte 0 are
+    ``b"\\x00" + rows[a * stride : b * stride - 1]``, where ``stride`` is ``3 * width + 1``
+    (see :func:`segment`)."""
+    assert image.mode == "RGB"
+    return memoryview(image.tobytes("raw", "RGB", 3 * image.width + 1))
+
+
+def segment(rows: memoryview, width: int, top: int, bottom: int) -> Segment:
+    """Rows ``top`` to ``bottom`` (excluded) of :func:`png_rows`' ``rows`` as a
+    :class:`Segment`, at :data:`PNG_LEVEL`."""
+    stride = 3 * width + 1
+    lines = rows[top * stride : bottom * stride - 1]
+    squeeze = zlib.compressobj(PNG_LEVEL, zlib.DEFLATED, -15)
+    data = b"".join(
+        (squeeze.compress(b"\x00"), squeeze.compress(lines), squeeze.flush(zlib.Z_SYNC_FLUSH))
+    )
+    return Segment(data, zlib.adler32(lines, zlib.adler32(b"\x00")), len(lines) + 1)
+
+
+_ADLER_BASE = 65521
+
+
+def adler32_combine(first: int, second: int, second_length: int) -> int:
+    """The Adler-32 of two byte strings one after the other, from each one's (zlib's own
+    ``adler32_combine``, which Python's zlib does not offer)."""
+    rem = second_length % _ADLER_BASE
+    sum1 = first & 0xFFFF
+    sum2 = (rem * sum1) % _ADLER_BASE
+    sum1 += (second & 0xFFFF) + _ADLER_BASE - 1
+    sum2 += ((first >> 16) & 0xFFFF) + ((second >> 16) & 0xFFFF) + _ADLER_BASE - rem
+    sum1 %= _ADLER_BASE
+    sum2 %= _ADLER_BASE
+    return sum1 | (sum2 << 16)
+
+
+def png_of_segments(width: int, height: int, segments: Sequence[Segment]) -> bytes:
+    """An RGB PNG from its bands, top to bottom: one zlib stream whose deflate blocks are the
+    bands' own (each starts afresh, so a kept band is reused as it is), a final empty block,
+    and the Adler-32 of all the rows."""
+    adler = 1
+    for part in segments:
+        adler = adler32_combine(adler, part.adler, part.length)
+    stream = b"".join(
+        (b"\x78\x01", *(s.data for s in segments), b"\x03\x00", struct.pack(">I", adler))
+    )
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)  # 8 bits, RGB, no interlace
+    return b"".join(
+        (
+            b"\x89PNG\r\n\x1a\n",
+            _chunk(b"IHDR", header),
+            _chunk(b"IDAT", stream),
             _chunk(b"IEND", b""),
         )
     )

@@ -24,9 +24,13 @@ with ``{placeholders}`` at a time; the Japanese texts are in
 from __future__ import annotations
 
 import functools
+import itertools
 import random
-from collections.abc import Hashable, Sequence
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
@@ -50,6 +54,7 @@ from bot.drawing.table import (
     RIM,
     TEXT,
     Names,
+    Segment,
     chip,
     chip_height,
     chip_width,
@@ -58,6 +63,9 @@ from bot.drawing.table import (
     kept,
     language_of,
     png,
+    png_of_segments,
+    png_rows,
+    segment,
     warms,
 )
 from bot.drawing.text import Words, draw_text, ellipsis, english, fit, font, text_width
@@ -285,17 +293,193 @@ def warm_up() -> None:
 
 
 def _render(view: TableView, names: tuple[str, str, str, str], words: Words) -> bytes:
+    """The picture, band by band (:data:`BANDS`): each band is kept deflated by what the
+    steps that touch it show (:func:`_steps`), so a move redraws and compresses only the bands
+    whose look changed; the steps that touch those are painted, in the whole picture's order,
+    on a copy of the empty table. Words whose language is unknown are drawn whole."""
+    language = _language(words)
+    if language is None:
+        return png(_whole(view, names, words))
+    steps = _steps(view, Names(names, words), words)
+    keys = [
+        (band, language, names, tuple(s.key for s in steps if s.top < bottom and top < s.bottom))
+        for band, (top, bottom) in enumerate(BANDS)
+    ]
+    found: list[Segment | None]
+    with _bands_lock:
+        found = [_bands.get(key) for key in keys]
+        for key, part in zip(keys, found, strict=True):
+            if part is not None:
+                _bands.move_to_end(key)
+    missed = [band for band, part in enumerate(found) if part is None]
+    if missed:
+        image = _base().copy()
+        draw = ImageDraw.Draw(image)
+        spans = [BANDS[band] for band in missed]
+        for step in steps:
+            if any(step.top < bottom and top < step.bottom for top, bottom in spans):
+                step.paint(image, draw)
+        rows = png_rows(image)
+        drawn_now = {band: segment(rows, WIDTH, *BANDS[band]) for band in missed}
+        with _bands_lock:
+            for band, part in drawn_now.items():
+                _bands[keys[band]] = part
+                _bands.move_to_end(keys[band])
+            while len(_bands) > BAND_CACHE:
+                _bands.popitem(last=False)
+        found = [drawn_now[band] if part is None else part for band, part in enumerate(found)]
+    return png_of_segments(WIDTH, HEIGHT, [part for part in found if part is not None])
+
+
+def _whole(view: TableView, names: tuple[str, str, str, str], words: Words) -> Image.Image:
+    """The whole picture at once: every step painted on the empty table, in order (what the
+    bands of :func:`_render` are cut from)."""
     image = _base().copy()
     draw = ImageDraw.Draw(image)
-    who = Names(names, words)
-    _header(image, draw, view, who, words)
-    for seat in range(4):
-        _seat(image, draw, view, who, seat, words)
-    _band(draw, view, who, words)
+    for step in _steps(view, Names(names, words), words):
+        step.paint(image, draw)
+    return image
+
+
+def _language(words: Words) -> str | None:
+    """What the bands are kept by for ``words``: their language, "" for :func:`english`;
+    None (never kept) for words that do not say."""
+    if words is english:
+        return ""
+    return language_of(words)
+
+
+BAND_CACHE = 2048
+"""Bands kept by :func:`_render` (each a few KB deflated), the least recently used going
+first."""
+_bands: OrderedDict[Hashable, Segment] = OrderedDict()
+_bands_lock = threading.Lock()
+
+
+def clear_cache() -> None:
+    """Forget the kept bands (tests and benchmarks that time a whole drawing)."""
+    with _bands_lock:
+        _bands.clear()
+
+
+def _cuts() -> tuple[tuple[int, int], ...]:
+    """The bands: the header; round each seat's top edge (and the bottom band's), the rows
+    both neighbours' glows reach; each seat's row between them; the bottom band."""
+    cuts = [0]
+    for top in (*(box.top for box in SEATS), BAND.top):
+        cuts += [top - GLOW_SPREAD, top + GLOW_SPREAD - 2]
+    cuts.append(HEIGHT)
+    return tuple(itertools.pairwise(cuts))
+
+
+GLOW_SPREAD = 6
+"""How far a seat's glow reaches out of its row."""
+BANDS = _cuts()
+
+
+class _Step(NamedTuple):
+    """One step of the drawing: the rows it may touch (``top`` to ``bottom``, excluded), what
+    it shows (``key``: equal keys paint equal pixels), and the painting."""
+
+    top: int
+    bottom: int
+    key: Hashable
+    paint: Callable[[Image.Image, ImageDraw.ImageDraw], None]
+
+
+def _steps(view: TableView, who: Names, words: Words) -> list[_Step]:
+    """The picture's steps in the order they are painted: the header, each seat's glow, its
+    first line, its captions and its place in the trick, the bottom band's words, then every
+    card face (:func:`faces`)."""
+    header = (
+        view.trump,
+        _contract(view, who, words),
+        _contract(view, who, words, short=True),
+        view.hand_number,
+        view.totals,
+        view.taken,
+    )
+    steps = [_Step(0, ROWS_TOP - GLOW_SPREAD, header, lambda i, d: _header(i, d, view, who, words))]
+    for seat, box in enumerate(SEATS):
+        acting = seat in view.to_act and view.outcome is None
+        line = (seat, acting, _hand_text(view, seat, words), tuple(_chips(view, seat, words)))
+        groups = tuple(_seat_groups(view, seat, words))
+        trick = _trick_place(view, seat)
+        steps += [
+            _Step(
+                box.top - GLOW_SPREAD,
+                box.bottom + GLOW_SPREAD + 1,
+                ("glow", seat, acting),
+                lambda i, d, seat=seat, acting=acting: _seat_glow(i, d, seat, acting),
+            ),
+            _Step(
+                box.top - 2,
+                box.top + 45,
+                line,
+                lambda i, d, seat=seat: _seat_line(d, view, who, seat, words),
+            ),
+            _Step(
+                box.top + CARDS_DY,
+                box.bottom,
+                ("captions", groups),
+                lambda i, d, groups=groups: _seat_captions(d, groups),
+            ),
+            _Step(
+                box.top + CARDS_DY - 6,
+                box.bottom + GLOW_SPREAD + 1,
+                ("trick", seat, trick),
+                lambda i, d, seat=seat, trick=trick: _seat_trick(i, d, seat, trick),
+            ),
+        ]
+    lines, band = tuple(_band_lines(view, who, words)), _band_cards(view)
+    steps.append(
+        _Step(BAND.top, HEIGHT, ("band", lines, len(band)), lambda i, d: _band(d, view, who, words))
+    )
     for face in faces(view, words):
-        picture = card_face(face.card, face.width, face.trump)
-        image.paste(picture, (face.x, face.y), picture)
-    return png(image)
+        steps.append(
+            _Step(
+                face.y,
+                face.y + card_height(face.width),
+                face,
+                lambda i, d, face=face: _paint_face(i, face),
+            )
+        )
+    return steps
+
+
+def _paint_face(image: Image.Image, face: Face) -> None:
+    """A card face, as pasting it through its own alpha would: its opaque middle copied, only
+    its rim blended (the same pixels, a fraction of the blending)."""
+    middle, inset, rim = _face_parts(face.card, face.width, face.trump)
+    image.paste(middle, (face.x + inset, face.y + inset))
+    for part, (dx, dy) in rim:
+        image.paste(part, (face.x + dx, face.y + dy), part)
+
+
+@functools.lru_cache(maxsize=2 * len(DECK))
+def _face_parts(
+    card: Card, width: int, trump: bool
+) -> tuple[Image.Image, int, tuple[tuple[Image.Image, tuple[int, int]], ...]]:
+    """A face split into its largest opaque middle (inset the same on every side, as RGB) and
+    the four strips round it (RGBA), each with its offset in the face."""
+    picture = card_face(card, width, trump)
+    w, h = picture.size
+    alpha = picture.getchannel("A")
+    inset = 0
+    while (
+        inset < min(w, h) // 2
+        and alpha.crop((inset, inset, w - inset, h - inset)).getextrema()[0] < 255
+    ):
+        inset += 1
+    middle = picture.crop((inset, inset, w - inset, h - inset)).convert("RGB")
+    boxes = (
+        (0, 0, w, inset),
+        (0, h - inset, w, h),
+        (0, inset, inset, h - inset),
+        (w - inset, inset, w, h - inset),
+    )
+    rim = tuple((picture.crop(box), (box[0], box[1])) for box in boxes if inset)
+    return middle, inset, rim
 
 
 @functools.lru_cache(maxsize=1)
@@ -446,25 +630,23 @@ def _suit_name(suit: Suit, words: Words) -> str:
 # --- a seat ---------------------------------------------------------------------------------
 
 
-def _seat(
-    image: Image.Image,
-    draw: ImageDraw.ImageDraw,
-    view: TableView,
-    who: Names,
-    seat: int,
-    words: Words,
-) -> None:
-    """A seat's row: a glow when it must act; name and chips, its hand in words; its face-up
-    cards (painted with the other faces) after their captions; its place in the trick."""
-    box = SEATS[seat]
-    acting = seat in view.to_act and view.outcome is None
+def _seat_glow(image: Image.Image, draw: ImageDraw.ImageDraw, seat: int, acting: bool) -> None:
+    """A seat's row glows when it must act."""
     if acting:
-        spread = 6
+        box = SEATS[seat]
+        spread = GLOW_SPREAD
         width, height = box.width + 1, box.bottom - box.top + 1
         image.paste(GLOW, (box.left - spread, box.top - spread), glow_mask(width, height, spread))
         draw.rounded_rectangle(box.xy(), 12, fill=PANEL, outline=GLOW, width=4)
         _stripe(draw, box, TEAM_COLOURS[team_of(seat)])
 
+
+def _seat_line(
+    draw: ImageDraw.ImageDraw, view: TableView, who: Names, seat: int, words: Words
+) -> None:
+    """A seat's first line: name and chips, its hand in words."""
+    box = SEATS[seat]
+    acting = seat in view.to_act and view.outcome is None
     mid = box.top + 19
     face, name_face = font(CAPTION), font(CAPTION, bold=True)
     hand = _hand_text(view, seat, words)
@@ -479,17 +661,35 @@ def _seat(
     for text, colour in chips:
         x = chip(draw, x, mid - chip_height(CAPTION) / 2, text, colour, CAPTION) + 8
 
-    for group in _seat_groups(view, seat, words):
+
+def _seat_captions(draw: ImageDraw.ImageDraw, groups: Sequence[_Group]) -> None:
+    """The captions of a seat's face-up cards (painted with the other faces)."""
+    face = font(CAPTION)
+    for group in groups:
         if group.caption:
             text = fit(group.caption, face, group.caption_room + 6)
             draw_text(draw, group.caption_xy, text, face, MUTED, "lm")
 
+
+def _trick_place(view: TableView, seat: int) -> tuple[bool, bool] | None:
+    """A seat's place in the trick in progress: whether it is still empty, and whether the
+    seat led; None outside the play and for a cold seat."""
     if view.phase is Phase.PLAY and seat not in view.cold:
-        x, y = TRICK_X, box.top + CARDS_DY
-        if seat not in {s for s, _ in view.trick}:
+        return seat not in {s for s, _ in view.trick}, seat == view.leader
+    return None
+
+
+def _seat_trick(
+    image: Image.Image, draw: ImageDraw.ImageDraw, seat: int, place: tuple[bool, bool] | None
+) -> None:
+    """A seat's place in the trick: an empty slot until it plays, the leader's ringed."""
+    if place is not None:
+        empty, leader = place
+        x, y = TRICK_X, SEATS[seat].top + CARDS_DY
+        if empty:
             slot = empty_slot(CARD_W)
             image.paste(slot, (x, y), slot)
-        if seat == view.leader:
+        if leader:
             ring = (x - 5, y - 5, x + CARD_W + 4, y + card_height(CARD_W) + 4)
             draw.rounded_rectangle(ring, 10, outline=GLOW, width=3)
 
