@@ -450,18 +450,22 @@ def _steps(view: TableView, who: Names, words: Words) -> list[_Step]:
 def _paint_face(image: Image.Image, face: Face) -> None:
     """A card face, as pasting it through its own alpha would: its opaque middle copied, only
     its rim blended (the same pixels, a fraction of the blending)."""
-    middle, inset, rim = _face_parts(face.card, face.width, face.trump)
-    image.paste(middle, (face.x + inset, face.y + inset))
-    for part, (dx, dy) in rim:
-        image.paste(part, (face.x + dx, face.y + dy), part)
+    x, y, core = face.x, face.y, image.im  # Pillow's own paste, without its checks: hot
+    for part, (left, top, right, bottom), blend in _face_parts(face.card, face.width, face.trump):
+        box = (x + left, y + top, x + right, y + bottom)
+        if blend:
+            core.paste(part.im, box, part.im)
+        else:
+            core.paste(part.im, box)
 
 
 @functools.lru_cache(maxsize=2 * len(DECK))
 def _face_parts(
     card: Card, width: int, trump: bool
-) -> tuple[Image.Image, int, tuple[tuple[Image.Image, tuple[int, int]], ...]]:
-    """A face split into its largest opaque middle (inset the same on every side, as RGB) and
-    the four strips round it (RGBA), each with its offset in the face."""
+) -> tuple[tuple[Image.Image, tuple[int, int, int, int], bool], ...]:
+    """A face split into its largest opaque middle (inset the same on every side, as RGB,
+    copied) and the four strips round it (RGBA, blended through their alpha), each with its
+    box in the face."""
     picture = card_face(card, width, trump)
     w, h = picture.size
     alpha = picture.getchannel("A")
@@ -471,15 +475,19 @@ def _face_parts(
         and alpha.crop((inset, inset, w - inset, h - inset)).getextrema()[0] < 255
     ):
         inset += 1
-    middle = picture.crop((inset, inset, w - inset, h - inset)).convert("RGB")
-    boxes = (
-        (0, 0, w, inset),
-        (0, h - inset, w, h),
-        (0, inset, inset, h - inset),
-        (w - inset, inset, w, h - inset),
-    )
-    rim = tuple((picture.crop(box), (box[0], box[1])) for box in boxes if inset)
-    return middle, inset, rim
+    middle = (inset, inset, w - inset, h - inset)
+    parts = [(picture.crop(middle).convert("RGB"), middle, False)]
+    if inset:
+        for box in (
+            (0, 0, w, inset),
+            (0, h - inset, w, h),
+            (0, inset, inset, h - inset),
+            (w - inset, inset, w, h - inset),
+        ):
+            parts.append((picture.crop(box), box, True))
+    for part, _, _ in parts:
+        part.load()
+    return tuple(parts)
 
 
 @functools.lru_cache(maxsize=1)
