@@ -363,11 +363,12 @@ def clear_cache() -> None:
 
 
 def _cuts() -> tuple[tuple[int, int], ...]:
-    """The bands: the header; round each seat's top edge (and the bottom band's), the rows
-    both neighbours' glows reach; each seat's row between them; the bottom band."""
-    cuts = [0]
+    """The bands: the contract's line; the teams; round each seat's top edge (and the bottom
+    band's), the rows both neighbours' glows reach, cut where the seat's first line starts;
+    each seat's row between them; the bottom band."""
+    cuts = [0, TEAMS_TOP]
     for top in (*(box.top for box in SEATS), BAND.top):
-        cuts += [top - GLOW_SPREAD, top + GLOW_SPREAD - 2]
+        cuts += [top - GLOW_SPREAD, top - 2, top + GLOW_SPREAD - 2]
     cuts.append(HEIGHT)
     return tuple(itertools.pairwise(cuts))
 
@@ -396,15 +397,23 @@ def _steps(view: TableView, who: Names, words: Words) -> list[_Step]:
         _contract(view, who, words),
         _contract(view, who, words, short=True),
         view.hand_number,
-        view.totals,
-        view.taken,
     )
-    steps = [_Step(0, ROWS_TOP - GLOW_SPREAD, header, lambda i, d: _header(i, d, view, who, words))]
+    steps = [
+        _Step(0, TEAMS_TOP, header, lambda i, d: _header(i, d, view, who, words)),
+        _Step(
+            TEAMS_TOP,
+            ROWS_TOP - GLOW_SPREAD,
+            ("teams", view.totals, view.taken),
+            lambda i, d: _teams(d, view, who, words),
+        ),
+    ]
     for seat, box in enumerate(SEATS):
         acting = seat in view.to_act and view.outcome is None
         line = (seat, acting, _hand_text(view, seat, words), tuple(_chips(view, seat, words)))
         groups = tuple(_seat_groups(view, seat, words))
-        trick = _trick_place(view, seat)
+        place = _trick_place(view, seat)
+        empty = place is not None and place[0]
+        leader = place is not None and place[1]
         steps += [
             _Step(
                 box.top - GLOW_SPREAD,
@@ -419,16 +428,22 @@ def _steps(view: TableView, who: Names, words: Words) -> list[_Step]:
                 lambda i, d, seat=seat: _seat_line(d, view, who, seat, words),
             ),
             _Step(
-                box.top + CARDS_DY,
-                box.bottom,
+                box.top + 50,
+                box.top + 120,
                 ("captions", groups),
                 lambda i, d, groups=groups: _seat_captions(d, groups),
             ),
             _Step(
-                box.top + CARDS_DY - 6,
-                box.bottom + GLOW_SPREAD + 1,
-                ("trick", seat, trick),
-                lambda i, d, seat=seat, trick=trick: _seat_trick(i, d, seat, trick),
+                box.top + CARDS_DY,
+                box.top + CARDS_DY + card_height(CARD_W),
+                ("slot", seat, empty),
+                lambda i, d, seat=seat, empty=empty: _seat_slot(i, seat, empty),
+            ),
+            _Step(
+                box.top + CARDS_DY - 5,
+                box.bottom + 5,
+                ("ring", seat, leader),
+                lambda i, d, seat=seat, leader=leader: _seat_ring(d, seat, leader),
             ),
         ]
     lines, band = tuple(_band_lines(view, who, words)), _band_cards(view)
@@ -522,8 +537,7 @@ def _team_box(team: int) -> tuple[int, int, int, int]:
 def _header(
     image: Image.Image, draw: ImageDraw.ImageDraw, view: TableView, who: Names, words: Words
 ) -> None:
-    """The trump badge, the contract and the hand's number; each team's players, total and
-    points this hand."""
+    """The trump badge, the contract and the hand's number."""
     size, left = 40, MARGIN + 8
     top = CONTRACT_Y - size // 2
     draw.rounded_rectangle(
@@ -544,6 +558,10 @@ def _header(
         contract = fit(who.say(_contract(view, who, words, short=True), face, room), face, room)
     draw_text(draw, (left + size + 10, CONTRACT_Y), contract, face, TEXT, "lm")
 
+
+def _teams(draw: ImageDraw.ImageDraw, view: TableView, who: Names, words: Words) -> None:
+    """Each team's players, total and points this hand."""
+    face = font(CAPTION)
     for team in (0, 1):
         box = _team_box(team)
         names_face = font(CAPTION, bold=True)
@@ -687,19 +705,19 @@ def _trick_place(view: TableView, seat: int) -> tuple[bool, bool] | None:
     return None
 
 
-def _seat_trick(
-    image: Image.Image, draw: ImageDraw.ImageDraw, seat: int, place: tuple[bool, bool] | None
-) -> None:
-    """A seat's place in the trick: an empty slot until it plays, the leader's ringed."""
-    if place is not None:
-        empty, leader = place
+def _seat_slot(image: Image.Image, seat: int, empty: bool) -> None:
+    """A seat's place in the trick in progress while it is still to play."""
+    if empty:
+        slot = empty_slot(CARD_W)
+        image.paste(slot, (TRICK_X, SEATS[seat].top + CARDS_DY), slot)
+
+
+def _seat_ring(draw: ImageDraw.ImageDraw, seat: int, leader: bool) -> None:
+    """The ring round the leader's place in the trick."""
+    if leader:
         x, y = TRICK_X, SEATS[seat].top + CARDS_DY
-        if empty:
-            slot = empty_slot(CARD_W)
-            image.paste(slot, (x, y), slot)
-        if leader:
-            ring = (x - 5, y - 5, x + CARD_W + 4, y + card_height(CARD_W) + 4)
-            draw.rounded_rectangle(ring, 10, outline=GLOW, width=3)
+        ring = (x - 5, y - 5, x + CARD_W + 4, y + card_height(CARD_W) + 4)
+        draw.rounded_rectangle(ring, 10, outline=GLOW, width=3)
 
 
 def _hand_text(view: TableView, seat: int, words: Words) -> str:
