@@ -407,59 +407,57 @@ def _steps(view: TableView, who: Names, words: Words) -> list[_Step]:
             lambda i, d: _teams(d, view, who, words),
         ),
     ]
-    for seat, box in enumerate(SEATS):
-        acting = seat in view.to_act and view.outcome is None
-        line = (seat, acting, _hand_text(view, seat, words), tuple(_chips(view, seat, words)))
-        groups = tuple(_seat_groups(view, seat, words))
-        place = _trick_place(view, seat)
-        empty = place is not None and place[0]
-        leader = place is not None and place[1]
-        steps += [
-            _Step(
-                box.top - GLOW_SPREAD,
-                box.bottom + GLOW_SPREAD + 1,
-                ("glow", seat, acting),
-                lambda i, d, seat=seat, acting=acting: _seat_glow(i, d, seat, acting),
-            ),
-            _Step(
-                box.top - 2,
-                box.top + 45,
-                line,
-                lambda i, d, seat=seat: _seat_line(d, view, who, seat, words),
-            ),
-            _Step(
-                box.top + 50,
-                box.top + 120,
-                ("captions", groups),
-                lambda i, d, groups=groups: _seat_captions(d, groups),
-            ),
-            _Step(
-                box.top + CARDS_DY,
-                box.top + CARDS_DY + card_height(CARD_W),
-                ("slot", seat, empty),
-                lambda i, d, seat=seat, empty=empty: _seat_slot(i, seat, empty),
-            ),
-            _Step(
-                box.top + CARDS_DY - 5,
-                box.bottom + 5,
-                ("ring", seat, leader),
-                lambda i, d, seat=seat, leader=leader: _seat_ring(d, seat, leader),
-            ),
-        ]
+    for seat in range(4):
+        steps += _seat_steps(view, who, seat, words)
     lines, band = tuple(_band_lines(view, who, words)), _band_cards(view)
     steps.append(
         _Step(BAND.top, HEIGHT, ("band", lines, len(band)), lambda i, d: _band(d, view, who, words))
     )
-    for face in faces(view, words):
-        steps.append(
-            _Step(
-                face.y,
-                face.y + card_height(face.width),
-                face,
-                lambda i, d, face=face: _paint_face(i, face),
-            )
-        )
+    steps += [_face_step(face) for face in faces(view, words)]
     return steps
+
+
+def _seat_steps(view: TableView, who: Names, seat: int, words: Words) -> list[_Step]:
+    """A seat's steps: its glow, its first line, its captions, its place in the trick and the
+    leader's ring."""
+    box = SEATS[seat]
+    acting = seat in view.to_act and view.outcome is None
+    line = (seat, acting, _hand_text(view, seat, words), tuple(_chips(view, seat, words)))
+    groups = tuple(_seat_groups(view, seat, words))
+    place = _trick_place(view, seat)
+    empty = place is not None and place[0]
+    leader = place is not None and place[1]
+    return [
+        _Step(
+            box.top - GLOW_SPREAD,
+            box.bottom + GLOW_SPREAD + 1,
+            ("glow", seat, acting),
+            lambda i, d: _seat_glow(i, d, seat, acting),
+        ),
+        _Step(box.top - 2, box.top + 45, line, lambda i, d: _seat_line(d, view, who, seat, words)),
+        _Step(
+            box.top + 50,
+            box.top + 120,
+            ("captions", groups),
+            lambda i, d: _seat_captions(d, groups),
+        ),
+        _Step(
+            box.top + CARDS_DY,
+            box.top + CARDS_DY + card_height(CARD_W),
+            ("slot", seat, empty),
+            lambda i, d: _seat_slot(i, seat, empty),
+        ),
+        _Step(
+            box.top + CARDS_DY - 5,
+            box.bottom + 5,
+            ("ring", seat, leader),
+            lambda i, d: _seat_ring(d, seat, leader),
+        ),
+    ]
+
+
+def _face_step(face: Face) -> _Step:
+    return _Step(face.y, face.y + card_height(face.width), face, lambda i, d: _paint_face(i, face))
 
 
 def _paint_face(image: Image.Image, face: Face) -> None:
@@ -484,11 +482,13 @@ def _face_parts(
     picture = card_face(card, width, trump)
     w, h = picture.size
     alpha = picture.getchannel("A")
+
+    def opaque(inset: int) -> bool:
+        lowest, _ = alpha.crop((inset, inset, w - inset, h - inset)).getextrema()
+        return bool(lowest == 255)
+
     inset = 0
-    while (
-        inset < min(w, h) // 2
-        and alpha.crop((inset, inset, w - inset, h - inset)).getextrema()[0] < 255
-    ):
+    while inset < min(w, h) // 2 and not opaque(inset):
         inset += 1
     middle = (inset, inset, w - inset, h - inset)
     parts = [(picture.crop(middle).convert("RGB"), middle, False)]
