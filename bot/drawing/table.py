@@ -187,6 +187,23 @@ def segment(rows: memoryview, width: int, top: int, bottom: int) -> Segment:
     return Segment(data, zlib.adler32(lines, zlib.adler32(b"\x00")), len(lines) + 1)
 
 
+def segments(rows: memoryview, width: int, spans: Sequence[tuple[int, int]]) -> list[Segment]:
+    """:func:`segment` for each ``(top, bottom)`` of ``spans``, from one compressor: a full
+    flush after each band resets it, so each band's blocks stand alone as a new compressor's
+    would (without a new compressor's cost each)."""
+    stride = 3 * width + 1
+    squeeze = zlib.compressobj(PNG_LEVEL, zlib.DEFLATED, -15)
+    start = zlib.adler32(b"\x00")
+    out = []
+    for top, bottom in spans:
+        lines = rows[top * stride : bottom * stride - 1]
+        data = b"".join(
+            (squeeze.compress(b"\x00"), squeeze.compress(lines), squeeze.flush(zlib.Z_FULL_FLUSH))
+        )
+        out.append(Segment(data, zlib.adler32(lines, start), len(lines) + 1))
+    return out
+
+
 _ADLER_BASE = 65521
 
 

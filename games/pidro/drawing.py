@@ -65,7 +65,7 @@ from bot.drawing.table import (
     png,
     png_of_segments,
     png_rows,
-    segment,
+    segments,
     warms,
 )
 from bot.drawing.text import Words, draw_text, ellipsis, english, fit, font, text_width
@@ -320,7 +320,7 @@ def _render(view: TableView, names: tuple[str, str, str, str], words: Words) -> 
             if any(step.top < bottom and top < step.bottom for top, bottom in spans):
                 step.paint(image, draw)
         rows = png_rows(image)
-        drawn_now = {band: segment(rows, WIDTH, *BANDS[band]) for band in missed}
+        drawn_now = dict(zip(missed, segments(rows, WIDTH, spans), strict=True))
         with _bands_lock:
             for band, part in drawn_now.items():
                 _bands[keys[band]] = part
