@@ -119,6 +119,52 @@ def chip(
     return x + width
 
 
+Parts = tuple[tuple[Image.Image, tuple[int, int, int, int], bool], ...]
+"""A picture with an alpha channel cut by :func:`opaque_parts`."""
+
+
+def opaque_parts(picture: Image.Image) -> Parts:
+    """An RGBA picture (a card face …) cut into its largest opaque middle (inset the same on
+    every side, as RGB: copied) and the four strips round it (blended through their alpha),
+    each with its box in the picture: :func:`paste_parts` pastes them as pasting the picture
+    through its own alpha would, the same pixels, blending only the rim."""
+    w, h = picture.size
+    alpha = picture.getchannel("A")
+
+    def opaque(inset: int) -> bool:
+        lowest, _ = alpha.crop((inset, inset, w - inset, h - inset)).getextrema()
+        return bool(lowest == 255)
+
+    inset = 0
+    while inset < min(w, h) // 2 and not opaque(inset):
+        inset += 1
+    middle = (inset, inset, w - inset, h - inset)
+    parts = [(picture.crop(middle).convert("RGB"), middle, False)]
+    if inset:
+        for box in (
+            (0, 0, w, inset),
+            (0, h - inset, w, h),
+            (0, inset, inset, h - inset),
+            (w - inset, inset, w, h - inset),
+        ):
+            parts.append((picture.crop(box), box, True))
+    for part, _, _ in parts:
+        part.load()
+    return tuple(parts)
+
+
+def paste_parts(image: Image.Image, parts: Parts, x: int, y: int) -> None:
+    """:func:`opaque_parts`' ``parts`` pasted on an RGB ``image`` at (``x``, ``y``), by
+    Pillow's own paste without the checks of ``Image.paste`` (which cost more than the copy)."""
+    core = image.im
+    for part, (left, top, right, bottom), blend in parts:
+        box = (x + left, y + top, x + right, y + bottom)
+        if blend:
+            core.paste(part.im, box, part.im)
+        else:
+            core.paste(part.im, box)
+
+
 # --- the PNG ----------------------------------------------------------------------------------
 
 

@@ -54,6 +54,7 @@ from bot.drawing.table import (
     RIM,
     TEXT,
     Names,
+    Parts,
     Segment,
     chip,
     chip_height,
@@ -62,6 +63,8 @@ from bot.drawing.table import (
     glow_mask,
     kept,
     language_of,
+    opaque_parts,
+    paste_parts,
     png,
     png_of_segments,
     png_rows,
@@ -461,48 +464,13 @@ def _face_step(face: Face) -> _Step:
 
 
 def _paint_face(image: Image.Image, face: Face) -> None:
-    """A card face, as pasting it through its own alpha would: its opaque middle copied, only
-    its rim blended (the same pixels, a fraction of the blending)."""
-    x, y, core = face.x, face.y, image.im  # Pillow's own paste, without its checks: hot
-    for part, (left, top, right, bottom), blend in _face_parts(face.card, face.width, face.trump):
-        box = (x + left, y + top, x + right, y + bottom)
-        if blend:
-            core.paste(part.im, box, part.im)
-        else:
-            core.paste(part.im, box)
+    """A card face, as pasting it through its own alpha would (:func:`paste_parts`)."""
+    paste_parts(image, _face_parts(face.card, face.width, face.trump), face.x, face.y)
 
 
 @functools.lru_cache(maxsize=2 * len(DECK))
-def _face_parts(
-    card: Card, width: int, trump: bool
-) -> tuple[tuple[Image.Image, tuple[int, int, int, int], bool], ...]:
-    """A face split into its largest opaque middle (inset the same on every side, as RGB,
-    copied) and the four strips round it (RGBA, blended through their alpha), each with its
-    box in the face."""
-    picture = card_face(card, width, trump)
-    w, h = picture.size
-    alpha = picture.getchannel("A")
-
-    def opaque(inset: int) -> bool:
-        lowest, _ = alpha.crop((inset, inset, w - inset, h - inset)).getextrema()
-        return bool(lowest == 255)
-
-    inset = 0
-    while inset < min(w, h) // 2 and not opaque(inset):
-        inset += 1
-    middle = (inset, inset, w - inset, h - inset)
-    parts = [(picture.crop(middle).convert("RGB"), middle, False)]
-    if inset:
-        for box in (
-            (0, 0, w, inset),
-            (0, h - inset, w, h),
-            (0, inset, inset, h - inset),
-            (w - inset, inset, w, h - inset),
-        ):
-            parts.append((picture.crop(box), box, True))
-    for part, _, _ in parts:
-        part.load()
-    return tuple(parts)
+def _face_parts(card: Card, width: int, trump: bool) -> Parts:
+    return opaque_parts(card_face(card, width, trump))
 
 
 @functools.lru_cache(maxsize=1)
