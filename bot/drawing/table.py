@@ -172,8 +172,9 @@ PNG_LEVEL = 1
 """zlib's compression level for the pictures: levels 1 to 3 take zlib's same fast path, 1 the
 quickest (the phone-first tables: some 45 KB for Vidrasso's, 80 KB for Pidro's, far under
 Discord's limits). Compressing the rows in strips and keeping the strips a game's previous
-picture shared was tried and lost: a move changes most rows (the turn's glow spans the
-panels), and a deflate stream a strip costs more than it saves."""
+picture shared was tried for Vidrasso's table and lost: a move changes most of its rows (the
+turn's glow spans the panels). Pidro's table, a row a seat, keeps its bands so
+(:func:`segments`, :func:`png_of_segments`)."""
 
 
 def png(image: Image.Image) -> bytes:

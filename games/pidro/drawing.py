@@ -19,6 +19,15 @@ Every word goes through the caller's ``words`` (a ``cogs.ui.i18n.Words``), one w
 with ``{placeholders}`` at a time; the Japanese texts are in
 ``games/pidro/locales/ja/LC_MESSAGES/pidro_table.po`` (those shared with the Vidrasso table in
 ``table.po``).
+
+Cheap (issue 28), as Vriddiot's table: the drawing is a list of steps (:func:`_steps`), each
+with the rows it may touch and a key of what it shows, and the picture is cut in horizontal
+bands (:data:`BANDS`: the contract's line, the teams, each seat's row, and thin seams round
+each row's top edge, where two seats' glows meet). Each band is kept deflated by the keys of
+the steps that touch it, so a move repaints, on one copy of the empty table, only the steps
+that touch a band whose look changed, and deflates only those bands; the PNG is one zlib
+stream of the bands' own blocks (:func:`bot.drawing.table.png_of_segments`). The pixels are
+those of the whole picture drawn at once (:func:`_whole`; the tests compare them).
 """
 
 from __future__ import annotations
