@@ -300,6 +300,9 @@ def warm_up() -> None:
     for size, bold in ((CAPTION, False), (CAPTION, True), (36, True)):
         font(size, bold)
     warm_faces(DECK, (CARD_W,))
+    for card in DECK:  # each face cut for its paste once, not in a first picture
+        for trump in (False, True):
+            _face_parts(card, CARD_W, trump)
     first = view(new_game(random.Random(0), 62), None)
     _render(first, ("A", "B", "C", "D"), english)  # the glow, the texts
 

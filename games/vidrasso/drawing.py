@@ -200,6 +200,10 @@ def warm_up() -> None:
     english("Player {n}", n=1)
     font(CAPTION, bold=True)
     warm_faces(DECK, (CARD_W, SMALL_W, BACK_W))
+    for card in DECK:  # each face cut for its paste once, not in a first picture
+        for width in (CARD_W, SMALL_W, BACK_W):
+            for trump in (False, True):
+                _face_parts(card, width, trump)
     _render(view(new_game(random.Random(0)), None), ("A", "B"), True, english)  # glow, texts
 
 
