@@ -32,6 +32,7 @@ those of the whole picture drawn at once (:func:`_whole`; the tests compare them
 
 from __future__ import annotations
 
+import bisect
 import functools
 import itertools
 import random
@@ -316,10 +317,12 @@ def _render(view: TableView, names: tuple[str, str, str, str], words: Words) -> 
     if language is None:
         return png(_whole(view, names, words))
     steps = _steps(view, Names(names, words), words)
-    keys = [
-        (band, language, names, tuple(s.key for s in steps if s.top < bottom and top < s.bottom))
-        for band, (top, bottom) in enumerate(BANDS)
-    ]
+    touched = [_touched(step) for step in steps]
+    shows: list[list[Hashable]] = [[] for _ in BANDS]
+    for step, bands in zip(steps, touched, strict=True):
+        for band in bands:
+            shows[band].append(step.key)
+    keys = [(band, language, names, tuple(shown)) for band, shown in enumerate(shows)]
     found: list[Segment | None]
     with _bands_lock:
         found = [_bands.get(key) for key in keys]
@@ -331,8 +334,9 @@ def _render(view: TableView, names: tuple[str, str, str, str], words: Words) -> 
         image = _base().copy()
         draw = ImageDraw.Draw(image)
         spans = [BANDS[band] for band in missed]
-        for step in steps:
-            if any(step.top < bottom and top < step.bottom for top, bottom in spans):
+        redrawn = set(missed)
+        for step, bands in zip(steps, touched, strict=True):
+            if not redrawn.isdisjoint(bands):
                 step.paint(image, draw)
         rows = png_rows(image)
         drawn_now = dict(zip(missed, segments(rows, WIDTH, spans), strict=True))
@@ -391,6 +395,13 @@ def _cuts() -> tuple[tuple[int, int], ...]:
 GLOW_SPREAD = 6
 """How far a seat's glow reaches out of its row."""
 BANDS = _cuts()
+_STARTS = tuple(top for top, _ in BANDS)
+
+
+def _touched(step: _Step) -> range:
+    """The bands a step may touch (:data:`BANDS` are contiguous, top to bottom)."""
+    first = max(0, bisect.bisect_right(_STARTS, step.top) - 1)
+    return range(first, bisect.bisect_left(_STARTS, step.bottom))
 
 
 class _Step(NamedTuple):
