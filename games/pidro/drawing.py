@@ -36,6 +36,7 @@ import bisect
 import functools
 import itertools
 import random
+import string
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
@@ -81,7 +82,16 @@ from bot.drawing.table import (
     segments,
     warms,
 )
-from bot.drawing.text import Words, draw_text, ellipsis, english, fit, font, text_width
+from bot.drawing.text import (
+    Words,
+    draw_text,
+    ellipsis,
+    english,
+    fit,
+    font,
+    printable,
+    text_width,
+)
 from games.pidro.rules import Card, Phase, Suit, TableView, Termination, new_game, team_of, view
 from games.pidro.rules.cards import DECK
 from games.pidro.rules.parts import TEAMS
@@ -304,6 +314,10 @@ def warm_up() -> None:
     for card in DECK:  # each face cut for its paste once, not in a first picture
         for trump in (False, True):
             _face_parts(card, CARD_W, trump)
+    # Which glyphs the fonts have, for the characters of most names (each learnt by drawing it
+    # once), as Vriddiot's table does: a first picture's new names cost nothing more.
+    for bold in (True, False):
+        printable(string.ascii_letters + string.digits + " .,'-_!?()&@#", font(CAPTION, bold))
     first = view(new_game(random.Random(0), 62), None)
     _render(first, ("A", "B", "C", "D"), english)  # the glow, the texts
 
