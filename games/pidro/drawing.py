@@ -19,14 +19,29 @@ Every word goes through the caller's ``words`` (a ``cogs.ui.i18n.Words``), one w
 with ``{placeholders}`` at a time; the Japanese texts are in
 ``games/pidro/locales/ja/LC_MESSAGES/pidro_table.po`` (those shared with the Vidrasso table in
 ``table.po``).
+
+Cheap (issue 28), as Vriddiot's table: the drawing is a list of steps (:func:`_steps`), each
+with the rows it may touch and a key of what it shows, and the picture is cut in horizontal
+bands (:data:`BANDS`: the contract's line, the teams, each seat's row, and thin seams round
+each row's top edge, where two seats' glows meet). Each band is kept deflated by the keys of
+the steps that touch it, so a move repaints, on one copy of the empty table, only the steps
+that touch a band whose look changed, and deflates only those bands; the PNG is one zlib
+stream of the bands' own blocks (:func:`bot.drawing.table.png_of_segments`). The pixels are
+those of the whole picture drawn at once (:func:`_whole`; the tests compare them).
 """
 
 from __future__ import annotations
 
+import bisect
 import functools
+import itertools
 import random
-from collections.abc import Hashable, Sequence
+import string
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
@@ -50,6 +65,8 @@ from bot.drawing.table import (
     RIM,
     TEXT,
     Names,
+    Parts,
+    Segment,
     chip,
     chip_height,
     chip_width,
@@ -57,10 +74,24 @@ from bot.drawing.table import (
     glow_mask,
     kept,
     language_of,
+    opaque_parts,
+    paste_parts,
     png,
+    png_of_segments,
+    png_rows,
+    segments,
     warms,
 )
-from bot.drawing.text import Words, draw_text, ellipsis, english, fit, font, text_width
+from bot.drawing.text import (
+    Words,
+    draw_text,
+    ellipsis,
+    english,
+    fit,
+    font,
+    printable,
+    text_width,
+)
 from games.pidro.rules import Card, Phase, Suit, TableView, Termination, new_game, team_of, view
 from games.pidro.rules.cards import DECK
 from games.pidro.rules.parts import TEAMS
@@ -280,22 +311,203 @@ def warm_up() -> None:
     for size, bold in ((CAPTION, False), (CAPTION, True), (36, True)):
         font(size, bold)
     warm_faces(DECK, (CARD_W,))
+    for card in DECK:  # each face cut for its paste once, not in a first picture
+        for trump in (False, True):
+            _face_parts(card, CARD_W, trump)
+    # Which glyphs the fonts have, for the characters of most names (each learnt by drawing it
+    # once), as Vriddiot's table does: a first picture's new names cost nothing more.
+    for bold in (True, False):
+        printable(string.ascii_letters + string.digits + " .,'-_!?()&@#", font(CAPTION, bold))
     first = view(new_game(random.Random(0), 62), None)
     _render(first, ("A", "B", "C", "D"), english)  # the glow, the texts
 
 
 def _render(view: TableView, names: tuple[str, str, str, str], words: Words) -> bytes:
+    """The picture, band by band (:data:`BANDS`): each band is kept deflated by what the
+    steps that touch it show (:func:`_steps`), so a move redraws and compresses only the bands
+    whose look changed; the steps that touch those are painted, in the whole picture's order,
+    on a copy of the empty table. Words whose language is unknown are drawn whole."""
+    language = _language(words)
+    if language is None:
+        return png(_whole(view, names, words))
+    steps = _steps(view, Names(names, words), words)
+    touched = [_touched(step) for step in steps]
+    shows: list[list[Hashable]] = [[] for _ in BANDS]
+    for step, bands in zip(steps, touched, strict=True):
+        for band in bands:
+            shows[band].append(step.key)
+    keys = [(band, language, names, tuple(shown)) for band, shown in enumerate(shows)]
+    found: list[Segment | None]
+    with _bands_lock:
+        found = [_bands.get(key) for key in keys]
+        for key, part in zip(keys, found, strict=True):
+            if part is not None:
+                _bands.move_to_end(key)
+    missed = [band for band, part in enumerate(found) if part is None]
+    if missed:
+        image = _base().copy()
+        draw = ImageDraw.Draw(image)
+        spans = [BANDS[band] for band in missed]
+        redrawn = set(missed)
+        for step, bands in zip(steps, touched, strict=True):
+            if not redrawn.isdisjoint(bands):
+                step.paint(image, draw)
+        rows = png_rows(image)
+        drawn_now = dict(zip(missed, segments(rows, WIDTH, spans), strict=True))
+        with _bands_lock:
+            for band, part in drawn_now.items():
+                _bands[keys[band]] = part
+                _bands.move_to_end(keys[band])
+            while len(_bands) > BAND_CACHE:
+                _bands.popitem(last=False)
+        found = [drawn_now[band] if part is None else part for band, part in enumerate(found)]
+    return png_of_segments(WIDTH, HEIGHT, [part for part in found if part is not None])
+
+
+def _whole(view: TableView, names: tuple[str, str, str, str], words: Words) -> Image.Image:
+    """The whole picture at once: every step painted on the empty table, in order (what the
+    bands of :func:`_render` are cut from)."""
     image = _base().copy()
     draw = ImageDraw.Draw(image)
-    who = Names(names, words)
-    _header(image, draw, view, who, words)
+    for step in _steps(view, Names(names, words), words):
+        step.paint(image, draw)
+    return image
+
+
+def _language(words: Words) -> str | None:
+    """What the bands are kept by for ``words``: their language, "" for :func:`english`;
+    None (never kept) for words that do not say."""
+    if words is english:
+        return ""
+    return language_of(words)
+
+
+BAND_CACHE = 2048
+"""Bands kept by :func:`_render` (each a few KB deflated), the least recently used going
+first."""
+_bands: OrderedDict[Hashable, Segment] = OrderedDict()
+_bands_lock = threading.Lock()
+
+
+def clear_cache() -> None:
+    """Forget the kept bands (tests and benchmarks that time a whole drawing)."""
+    with _bands_lock:
+        _bands.clear()
+
+
+def _cuts() -> tuple[tuple[int, int], ...]:
+    """The bands: the contract's line; the teams; round each seat's top edge (and the bottom
+    band's), the rows both neighbours' glows reach, cut where the seat's first line starts;
+    each seat's row between them; the bottom band."""
+    cuts = [0, TEAMS_TOP]
+    for top in (*(box.top for box in SEATS), BAND.top):
+        cuts += [top - GLOW_SPREAD, top - 2, top + GLOW_SPREAD - 2]
+    cuts.append(HEIGHT)
+    return tuple(itertools.pairwise(cuts))
+
+
+GLOW_SPREAD = 6
+"""How far a seat's glow reaches out of its row."""
+BANDS = _cuts()
+_STARTS = tuple(top for top, _ in BANDS)
+
+
+def _touched(step: _Step) -> range:
+    """The bands a step may touch (:data:`BANDS` are contiguous, top to bottom)."""
+    first = max(0, bisect.bisect_right(_STARTS, step.top) - 1)
+    return range(first, bisect.bisect_left(_STARTS, step.bottom))
+
+
+class _Step(NamedTuple):
+    """One step of the drawing: the rows it may touch (``top`` to ``bottom``, excluded), what
+    it shows (``key``: equal keys paint equal pixels), and the painting."""
+
+    top: int
+    bottom: int
+    key: Hashable
+    paint: Callable[[Image.Image, ImageDraw.ImageDraw], None]
+
+
+def _steps(view: TableView, who: Names, words: Words) -> list[_Step]:
+    """The picture's steps in the order they are painted: the header, each seat's glow, its
+    first line, its captions and its place in the trick, the bottom band's words, then every
+    card face (:func:`faces`)."""
+    header = (
+        view.trump,
+        _contract(view, who, words),
+        _contract(view, who, words, short=True),
+        view.hand_number,
+    )
+    steps = [
+        _Step(0, TEAMS_TOP, header, lambda i, d: _header(i, d, view, who, words)),
+        _Step(
+            TEAMS_TOP,
+            ROWS_TOP - GLOW_SPREAD,
+            ("teams", view.totals, view.taken),
+            lambda i, d: _teams(d, view, who, words),
+        ),
+    ]
     for seat in range(4):
-        _seat(image, draw, view, who, seat, words)
-    _band(draw, view, who, words)
-    for face in faces(view, words):
-        picture = card_face(face.card, face.width, face.trump)
-        image.paste(picture, (face.x, face.y), picture)
-    return png(image)
+        steps += _seat_steps(view, who, seat, words)
+    lines, band = tuple(_band_lines(view, who, words)), _band_cards(view)
+    steps.append(
+        _Step(BAND.top, HEIGHT, ("band", lines, len(band)), lambda i, d: _band(d, view, who, words))
+    )
+    steps += [_face_step(face) for face in faces(view, words)]
+    return steps
+
+
+def _seat_steps(view: TableView, who: Names, seat: int, words: Words) -> list[_Step]:
+    """A seat's steps: its glow, its first line, its captions, its place in the trick and the
+    leader's ring."""
+    box = SEATS[seat]
+    acting = seat in view.to_act and view.outcome is None
+    line = (seat, acting, _hand_text(view, seat, words), tuple(_chips(view, seat, words)))
+    groups = tuple(_seat_groups(view, seat, words))
+    place = _trick_place(view, seat)
+    empty = place is not None and place[0]
+    leader = place is not None and place[1]
+    return [
+        _Step(
+            box.top - GLOW_SPREAD,
+            box.bottom + GLOW_SPREAD + 1,
+            ("glow", seat, acting),
+            lambda i, d: _seat_glow(i, d, seat, acting),
+        ),
+        _Step(box.top - 2, box.top + 45, line, lambda i, d: _seat_line(d, view, who, seat, words)),
+        _Step(
+            box.top + 50,
+            box.top + 120,
+            ("captions", groups),
+            lambda i, d: _seat_captions(d, groups),
+        ),
+        _Step(
+            box.top + CARDS_DY,
+            box.top + CARDS_DY + card_height(CARD_W),
+            ("slot", seat, empty),
+            lambda i, d: _seat_slot(i, seat, empty),
+        ),
+        _Step(
+            box.top + CARDS_DY - 5,
+            box.bottom + 5,
+            ("ring", seat, leader),
+            lambda i, d: _seat_ring(d, seat, leader),
+        ),
+    ]
+
+
+def _face_step(face: Face) -> _Step:
+    return _Step(face.y, face.y + card_height(face.width), face, lambda i, d: _paint_face(i, face))
+
+
+def _paint_face(image: Image.Image, face: Face) -> None:
+    """A card face, as pasting it through its own alpha would (:func:`paste_parts`)."""
+    paste_parts(image, _face_parts(face.card, face.width, face.trump), face.x, face.y)
+
+
+@functools.lru_cache(maxsize=2 * len(DECK))
+def _face_parts(card: Card, width: int, trump: bool) -> Parts:
+    return opaque_parts(card_face(card, width, trump))
 
 
 @functools.lru_cache(maxsize=1)
@@ -330,8 +542,7 @@ def _team_box(team: int) -> tuple[int, int, int, int]:
 def _header(
     image: Image.Image, draw: ImageDraw.ImageDraw, view: TableView, who: Names, words: Words
 ) -> None:
-    """The trump badge, the contract and the hand's number; each team's players, total and
-    points this hand."""
+    """The trump badge, the contract and the hand's number."""
     size, left = 40, MARGIN + 8
     top = CONTRACT_Y - size // 2
     draw.rounded_rectangle(
@@ -352,6 +563,10 @@ def _header(
         contract = fit(who.say(_contract(view, who, words, short=True), face, room), face, room)
     draw_text(draw, (left + size + 10, CONTRACT_Y), contract, face, TEXT, "lm")
 
+
+def _teams(draw: ImageDraw.ImageDraw, view: TableView, who: Names, words: Words) -> None:
+    """Each team's players, total and points this hand."""
+    face = font(CAPTION)
     for team in (0, 1):
         box = _team_box(team)
         names_face = font(CAPTION, bold=True)
@@ -446,25 +661,23 @@ def _suit_name(suit: Suit, words: Words) -> str:
 # --- a seat ---------------------------------------------------------------------------------
 
 
-def _seat(
-    image: Image.Image,
-    draw: ImageDraw.ImageDraw,
-    view: TableView,
-    who: Names,
-    seat: int,
-    words: Words,
-) -> None:
-    """A seat's row: a glow when it must act; name and chips, its hand in words; its face-up
-    cards (painted with the other faces) after their captions; its place in the trick."""
-    box = SEATS[seat]
-    acting = seat in view.to_act and view.outcome is None
+def _seat_glow(image: Image.Image, draw: ImageDraw.ImageDraw, seat: int, acting: bool) -> None:
+    """A seat's row glows when it must act."""
     if acting:
-        spread = 6
+        box = SEATS[seat]
+        spread = GLOW_SPREAD
         width, height = box.width + 1, box.bottom - box.top + 1
         image.paste(GLOW, (box.left - spread, box.top - spread), glow_mask(width, height, spread))
         draw.rounded_rectangle(box.xy(), 12, fill=PANEL, outline=GLOW, width=4)
         _stripe(draw, box, TEAM_COLOURS[team_of(seat)])
 
+
+def _seat_line(
+    draw: ImageDraw.ImageDraw, view: TableView, who: Names, seat: int, words: Words
+) -> None:
+    """A seat's first line: name and chips, its hand in words."""
+    box = SEATS[seat]
+    acting = seat in view.to_act and view.outcome is None
     mid = box.top + 19
     face, name_face = font(CAPTION), font(CAPTION, bold=True)
     hand = _hand_text(view, seat, words)
@@ -479,19 +692,37 @@ def _seat(
     for text, colour in chips:
         x = chip(draw, x, mid - chip_height(CAPTION) / 2, text, colour, CAPTION) + 8
 
-    for group in _seat_groups(view, seat, words):
+
+def _seat_captions(draw: ImageDraw.ImageDraw, groups: Sequence[_Group]) -> None:
+    """The captions of a seat's face-up cards (painted with the other faces)."""
+    face = font(CAPTION)
+    for group in groups:
         if group.caption:
             text = fit(group.caption, face, group.caption_room + 6)
             draw_text(draw, group.caption_xy, text, face, MUTED, "lm")
 
+
+def _trick_place(view: TableView, seat: int) -> tuple[bool, bool] | None:
+    """A seat's place in the trick in progress: whether it is still empty, and whether the
+    seat led; None outside the play and for a cold seat."""
     if view.phase is Phase.PLAY and seat not in view.cold:
-        x, y = TRICK_X, box.top + CARDS_DY
-        if seat not in {s for s, _ in view.trick}:
-            slot = empty_slot(CARD_W)
-            image.paste(slot, (x, y), slot)
-        if seat == view.leader:
-            ring = (x - 5, y - 5, x + CARD_W + 4, y + card_height(CARD_W) + 4)
-            draw.rounded_rectangle(ring, 10, outline=GLOW, width=3)
+        return seat not in {s for s, _ in view.trick}, seat == view.leader
+    return None
+
+
+def _seat_slot(image: Image.Image, seat: int, empty: bool) -> None:
+    """A seat's place in the trick in progress while it is still to play."""
+    if empty:
+        slot = empty_slot(CARD_W)
+        image.paste(slot, (TRICK_X, SEATS[seat].top + CARDS_DY), slot)
+
+
+def _seat_ring(draw: ImageDraw.ImageDraw, seat: int, leader: bool) -> None:
+    """The ring round the leader's place in the trick."""
+    if leader:
+        x, y = TRICK_X, SEATS[seat].top + CARDS_DY
+        ring = (x - 5, y - 5, x + CARD_W + 4, y + card_height(CARD_W) + 4)
+        draw.rounded_rectangle(ring, 10, outline=GLOW, width=3)
 
 
 def _hand_text(view: TableView, seat: int, words: Words) -> str:

@@ -51,6 +51,7 @@ from bot.drawing.table import (
     RIM,
     TEXT,
     Names,
+    Parts,
     chip,
     chip_height,
     chip_width,
@@ -58,6 +59,8 @@ from bot.drawing.table import (
     glow_mask,
     kept,
     language_of,
+    opaque_parts,
+    paste_parts,
     png,
     warms,
 )
@@ -197,6 +200,10 @@ def warm_up() -> None:
     english("Player {n}", n=1)
     font(CAPTION, bold=True)
     warm_faces(DECK, (CARD_W, SMALL_W, BACK_W))
+    for card in DECK:  # each face cut for its paste once, not in a first picture
+        for width in (CARD_W, SMALL_W, BACK_W):
+            for trump in (False, True):
+                _face_parts(card, width, trump)
     _render(view(new_game(random.Random(0)), None), ("A", "B"), True, english)  # glow, texts
 
 
@@ -212,9 +219,15 @@ def _render(view: TableView, names: tuple[str, str], last_trick: bool, words: Wo
         _last_trick(draw, view, who, words)
     for face in faces(view, last_trick=last_trick):
         trump = view.trumps.is_trump(face.card)
-        picture = card_face(face.card, face.width, trump)
-        image.paste(picture, (face.x, face.y), picture)
+        paste_parts(image, _face_parts(face.card, face.width, trump), face.x, face.y)
     return png(image)
+
+
+@functools.lru_cache(maxsize=6 * len(DECK))
+def _face_parts(card: Card, width: int, trump: bool) -> Parts:
+    """A face cut for :func:`~bot.drawing.table.paste_parts`: the same pixels as pasting it
+    through its alpha, only its rim blended."""
+    return opaque_parts(card_face(card, width, trump))
 
 
 @functools.lru_cache(maxsize=1)

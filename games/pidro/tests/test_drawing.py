@@ -111,17 +111,18 @@ def test_the_drawn_cards_are_visible_ones_and_never_hidden_ones(seed: int) -> No
 
 def test_the_renderer_paints_exactly_the_listed_faces(monkeypatch: pytest.MonkeyPatch) -> None:
     painted: list[Card] = []
-    real = drawing.card_face
+    real = drawing._paint_face
 
-    def recording(card: Card, width: int, trump: bool = False) -> Image.Image:
-        painted.append(card)
-        return real(card, width, trump)
+    def recording(image: Image.Image, face: drawing.Face) -> None:
+        painted.append(face.card)
+        real(image, face)
 
-    monkeypatch.setattr(drawing, "card_face", recording)
+    monkeypatch.setattr(drawing, "_paint_face", recording)
     states = [s for seed in range(3) for s in random_states(seed)][::11]
     for state in [*states, *PHASES.values()]:
         public = view(state, None)
         painted.clear()
+        drawing.clear_cache()  # no band kept: every face painted
         table_png(public, NAMES)
         assert len(painted) == len(set(painted))
         assert set(painted) == cards_drawn(public)

@@ -12,7 +12,8 @@ import pytest
 from PIL import Image
 from random_games import random_game, reshuffle_hidden
 
-from bot.drawing import cards, table
+from bot.drawing import table
+from bot.drawing.table import Parts
 from bot.drawing.text import display_name, fit, font, printable
 from games.vidrasso import drawing
 from games.vidrasso.drawing import cards_drawn, table_png
@@ -109,13 +110,13 @@ def test_the_drawn_cards_are_visible_ones_and_never_hidden_ones() -> None:
 
 def test_the_renderer_paints_exactly_the_listed_faces(monkeypatch: pytest.MonkeyPatch) -> None:
     painted: list[Card] = []
-    real = cards.card_face
+    real = drawing._face_parts  # every face goes through it (kept cut, so record each call)
 
-    def recording(card: Card, width: int, trump: bool = False) -> Image.Image:
+    def recording(card: Card, width: int, trump: bool) -> Parts:
         painted.append(card)
         return real(card, width, trump)
 
-    monkeypatch.setattr("games.vidrasso.drawing.card_face", recording)
+    monkeypatch.setattr("games.vidrasso.drawing._face_parts", recording)
     for state in _states(range(2))[::7]:
         public = view(state, None)
         for last_trick in (True, False):
