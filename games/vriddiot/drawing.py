@@ -8,7 +8,8 @@ function, :func:`faces` — the renderer paints nothing else face up — so :fun
 exactly the set of faces in the picture.
 
 The picture is drawn for a phone first: :data:`WIDTH` is 600 pixels and no text is smaller than
-:data:`MIN_TEXT` (21 pixels: 11 pixels when a phone shows the picture 320 wide), and it grows
+:data:`MIN_TEXT` (28 pixels: capitals 11 pixels high when a phone shows the picture 320 wide,
+as are the card corners' ranks), and it grows
 downwards with the number of players (3 to 10) instead of crowding them round an oval. From
 the top:
 
@@ -19,7 +20,8 @@ the top:
   stock, the burnt and destroyed counts, and the direction of play;
 - one row a player, in seat order (clockwise is down the list, shown by the arrow at the left
   when play goes that way, up when it goes the other): name, hand and face-down counts, the
-  face-up cards, the face-down cards as backs, and a place once taken (1st, 2nd … the idiot).
+  face-up cards, the face-down cards as backs, and a place once taken (1st, 2nd … the idiot);
+  the name and the counts on a first line, the cards and the place on a second.
   The rows the game waits for have a gold edge; warriors a red stripe.
 
 Every word goes through the caller's ``words`` (a ``cogs.ui.i18n.Words``), one whole sentence
@@ -75,7 +77,7 @@ from bot.drawing.table import (
     language_of,
     warms,
 )
-from bot.drawing.text import Words, draw_text, english, fit, font, printable, text_width
+from bot.drawing.text import Font, Words, draw_text, english, fit, font, printable, text_width
 from games.vriddiot.faces import WAR as WAR
 from games.vriddiot.faces import card_picture, joker_face, label, shown
 from games.vriddiot.rules import Card, Ctx, Ident, Layer, Suit, TableView, Termination, view
@@ -83,51 +85,57 @@ from games.vriddiot.rules.cards import FACES
 from games.vriddiot.rules.game import new_game
 
 WIDTH = 600
-MIN_TEXT = 21
-"""The smallest text: 21 × 320 / 600 = 11.2 pixels on a phone showing the picture 320 wide."""
+MIN_TEXT = 28
+"""The smallest text: its capitals stand 11 pixels on a phone showing the picture 320 wide
+(the measure of ``tests/drawing/test_phone.py``); 21 pixels stood 8."""
 MARGIN = 12
 
 # The header and the requirement band.
 STATUS_Y = 34
-STATUS_SIZE = 27
-BAND_TOP, BAND_BOTTOM = 62, 136
-REQ_Y, REQ_SIZE = 85, 24
-NOTE_Y = 117
-BADGE = 32
+STATUS_SIZE = 32
+BAND_TOP, BAND_BOTTOM = 62, 178
+REQ_Y, REQ_SIZE = 88, 30
+NOTE_Y = (122, 154)
+"""The note's lines: a long note is wrapped onto the second."""
+BADGE = 34
 """A suit to follow, drawn as its shape on a small paper square."""
 
 # The pile and the counts beside it.
-PILE_CAPTION_Y = 160
-PILE_Y = 178
-PILE_W = 58
-"""The pile's cards."""
+PILE_CAPTION_Y = 202
+PILE_Y = 222
+PILE_W = 68
+"""The pile's cards (their corners' ranks as high as :data:`MIN_TEXT`'s capitals)."""
 LAYER_STEP = 20
 """How far apart the cards of one layer lie."""
 LAYER_GAP = 12
-PILE_LEFT, PILE_RIGHT = 26, 344
-BY_Y = PILE_Y + card_height(PILE_W) + 20
+PILE_LEFT, PILE_RIGHT = 26, 284
+BY_Y = PILE_Y + card_height(PILE_W) + 22
 MAX_LAYERS = 5
-INFO_X = 358
-INFO_Y = (170, 204, 238, 272)
+INFO_X = 296
+INFO_Y = (214, 256, 298, 340)
 
-# The players' rows.
-ROWS_TOP = 306
-ROW_H = 80
-ROW_STEP = 86
+# The players' rows: the name and the counts on the first line, the cards and the place
+# taken (or the arrangement's tick) on the second.
+ROWS_TOP = BY_Y + 24
+ROW_H = 148
+ROW_STEP = 154
 ROW_LEFT, ROW_RIGHT = 42, WIDTH - MARGIN
 ARROW_X = 22
 NAME_X = ROW_LEFT + 20
-NAME_SIZE = 23
-NAME_ROOM = 190
-UP_X = ROW_LEFT + 218
-UP_W = 50
-"""Face-up cards (21-pixel ranks)."""
-UP_STEP = 54
-DOWN_X = ROW_LEFT + 386
+NAME_Y = 26
+NAME_SIZE = 30
+COUNTS_RIGHT = ROW_RIGHT - 14
+COUNTS_ROOM = 270
+CARDS_Y = 46
+UP_X = NAME_X
+UP_W = 66
+"""Face-up cards (their corners' ranks as high as :data:`MIN_TEXT`'s capitals)."""
+UP_STEP = 70
+DOWN_X = UP_X + UP_W + 2 * UP_STEP + 14
 DOWN_W = 34
 DOWN_STEP = 14
-PLACE_X = ROW_LEFT + 456
-MARK_SIZE = 22
+PLACE_X = DOWN_X + DOWN_W + 2 * DOWN_STEP + 12
+MARK_SIZE = 28
 MARK_ROOM = ROW_RIGHT - 10 - PLACE_X
 YES = (46, 184, 92)
 NAME_CHARACTERS = string.ascii_letters + string.digits + " .,'-_!?()&@#"
@@ -207,7 +215,7 @@ def faces(view: TableView) -> tuple[Face, ...]:
         _, top, _, _ = row_box(seat)
         step = UP_STEP if len(player.up) <= 3 else (UP_STEP * 2) // (len(player.up) - 1)
         for i, card in enumerate(player.up):
-            out.append(Face(card, UP_X + i * step, top + (ROW_H - card_height(UP_W)) // 2, UP_W))
+            out.append(Face(card, UP_X + i * step, top + CARDS_Y, UP_W))
     return tuple(out)
 
 
@@ -424,8 +432,24 @@ def _header(
     if note:
         small = font(MIN_TEXT)
         room = right - MARGIN - 14
-        text = fit(who.say(note, small, room), small, room)
-        draw_text(draw, (MARGIN + 14, NOTE_Y), text, small, MUTED, "lm")
+        lines = _wrapped(who.say(note, small, len(NOTE_Y) * room), small, room)
+        for y, text in zip(NOTE_Y, lines, strict=False):
+            draw_text(draw, (MARGIN + 14, y), text, small, MUTED, "lm")
+
+
+def _wrapped(text: str, face: Font, room: float) -> list[str]:
+    """``text`` on at most two lines ``room`` pixels wide: broken after the last space that
+    fits (a text without one, such as Japanese, after the last character that fits), the
+    second line cut with "…" if it is still too long."""
+    if text_width(text, face) <= room:
+        return [text]
+    cut = len(text)
+    while cut > 1 and text_width(text[:cut], face) > room:
+        cut -= 1
+    space = text.rfind(" ", 0, cut + 1)
+    if space > 0:
+        cut = space
+    return [text[:cut].rstrip(), fit(text[cut:].strip(), face, room)]
 
 
 def _status(view: TableView, who: Names, words: Words) -> str:
@@ -691,7 +715,6 @@ def _row_look(
     player = view.players[seat]
     acting = seat in view.to_act and view.outcome is None
     name_face = font(NAME_SIZE, bold=True)
-    name = who.get(seat, name_face, NAME_ROOM)
     colour = GLOW if acting else TEXT if player.status == "playing" else MUTED
     if player.status == "forfeited":
         line = words("forfeited")
@@ -699,6 +722,9 @@ def _row_look(
         line = words("out")
     else:
         line = words("hand {hand} · down {down}", hand=player.hand_count, down=sum(player.down))
+    line = fit(line, font(MIN_TEXT), COUNTS_ROOM)
+    room = COUNTS_RIGHT - NAME_X - text_width(line, font(MIN_TEXT)) - 20
+    name = who.get(seat, name_face, room)
     mark, mark_colour = _mark(view, seat, words)
     if mark:
         mark = fit(mark, font(MARK_SIZE, bold=True), MARK_ROOM - 16)
@@ -707,7 +733,7 @@ def _row_look(
         last=last,
         name=name,
         name_colour=colour,
-        line=fit(line, font(MIN_TEXT), NAME_ROOM),
+        line=line,
         faces=shown,
         top=row_box(seat)[1],
         backs=sum(player.down),
@@ -740,22 +766,23 @@ def _row(image: Image.Image, look: _RowLook) -> None:
     if look.warrior or look.acting:
         stripe = (left + 7, top + 12, left + 12, bottom - 12)
         draw.rounded_rectangle(stripe, 2, fill=WAR if look.warrior else GLOW)
-    draw_text(draw, (NAME_X, 24), look.name, font(NAME_SIZE, bold=True), look.name_colour, "lm")
-    draw_text(draw, (NAME_X, 57), look.line, font(MIN_TEXT), MUTED, "lm")
+    name_face = font(NAME_SIZE, bold=True)
+    draw_text(draw, (NAME_X, NAME_Y), look.name, name_face, look.name_colour, "lm")
+    draw_text(draw, (COUNTS_RIGHT, NAME_Y), look.line, font(MIN_TEXT), MUTED, "rm")
 
     back = card_back(DOWN_W)
-    y = (ROW_H - back.height) // 2
+    y = CARDS_Y + (card_height(UP_W) - back.height) // 2
     for i in range(look.backs):
         image.paste(back, (DOWN_X + i * DOWN_STEP, y), back)
 
-    centre = (PLACE_X + MARK_ROOM / 2, ROW_H / 2)
+    centre = (PLACE_X + MARK_ROOM / 2, CARDS_Y + card_height(UP_W) / 2)
     if look.tick:
         _tick(image, *centre)
     if look.mark:
         face = font(MARK_SIZE, bold=True)
         width = text_width(look.mark, face) + 16
-        box = (centre[0] - width / 2, centre[1] - 17, centre[0] + width / 2, centre[1] + 17)
-        draw.rounded_rectangle(box, 17, outline=look.mark_colour, width=3)
+        box = (centre[0] - width / 2, centre[1] - 21, centre[0] + width / 2, centre[1] + 21)
+        draw.rounded_rectangle(box, 21, outline=look.mark_colour, width=3)
         draw_text(draw, centre, look.mark, face, look.mark_colour, "mm")
 
     # The direction of play along the rows: down for clockwise (seat order), up for

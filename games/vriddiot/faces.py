@@ -20,6 +20,7 @@ from bot.drawing.cards import (
     PAPER,
     SUIT_COLOURS,
     SUPERSAMPLE,
+    _squeezed,
     card_face,
     card_height,
     card_mask,
@@ -91,14 +92,13 @@ def joker_face(width: int, ident: Ident | None = None) -> Image.Image:
     text = label(face.rank)
     suit = face.suit if ident.suited else None
     colour = SUIT_COLOURS[suit.value] if suit is not None else INK
-    size = 0.42 if len(text) == 1 else 0.34
-    draw.text(
-        (corner_x, border + h * 0.04),
-        text,
-        font=font(round(width * size), bold=True),
-        fill=colour,
-        anchor="mt",
-    )
+    face_font = font(round(width * 0.42), bold=True)
+    top = round(border + h * 0.04)
+    if len(text) == 1:
+        draw.text((corner_x, top), text, font=face_font, fill=colour, anchor="mt")
+    else:
+        # "10" as the platform's cards draw it: as tall as the other ranks, narrowed.
+        _squeezed(image, text, face_font, colour, (corner_x + width * 0.03, top), width * 0.36)
     if suit is not None:
         draw_suit(image, suit, (corner_x, border + h * 0.43), round(width * 0.22))
     return image

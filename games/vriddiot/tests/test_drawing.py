@@ -189,19 +189,22 @@ def test_every_caption_is_legible_on_a_phone_320_pixels_wide(
     assert sizes and min(sizes) == MIN_TEXT
     scale = PHONE / WIDTH
     assert min(sizes) * scale >= SMALLEST_GLYPH
-    # And by the ink: a caption's digits, scaled to 320 wide, stand at least 7 pixels (the
-    # digits of a 11-pixel font are about 0.73 of it).
+    # And by the ink: a caption's digits, scaled to 320 wide, stand at least 11 pixels (the
+    # digits of a 28-pixel font are about 0.73 of it: some 20 pixels, 11 at 320 wide).
     state = table(3, hands={0: "3S 4S 5S"}, up={0: "7H 8C 9D"}, pile=[(2, "9S")])
     image = _image(table_png(view(state, None), NAMES[:3]))
     small = image.resize((PHONE, round(image.height * scale)), Image.Resampling.LANCZOS)
-    top = ROWS_TOP + 57 - 14  # the first row's counts line, "hand 3 · down 0"
-    band = small.crop((0, round(top * scale), round(200 * scale), round((top + 28) * scale)))
+    top = ROWS_TOP + drawing.NAME_Y - 20  # the first row's counts line, "hand 3 · down 0"
+    left, right = drawing.COUNTS_RIGHT - 240, drawing.COUNTS_RIGHT
+    band = small.crop(
+        (round(left * scale), round(top * scale), round(right * scale), round((top + 40) * scale))
+    )
     ink = [
         y
         for y in range(band.height)
         if any(sum(band.getpixel((x, y))) > 420 for x in range(band.width))  # type: ignore[arg-type]
     ]
-    assert ink and ink[-1] - ink[0] + 1 >= 7
+    assert ink and ink[-1] - ink[0] + 1 >= SMALLEST_GLYPH
 
 
 # --- golden facts ----------------------------------------------------------------------------
