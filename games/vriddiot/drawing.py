@@ -82,7 +82,7 @@ from games.vriddiot.faces import WAR as WAR
 from games.vriddiot.faces import card_picture, joker_face, label, shown
 from games.vriddiot.rules import Card, Ctx, Ident, Layer, Suit, TableView, Termination, view
 from games.vriddiot.rules.cards import FACES
-from games.vriddiot.rules.game import new_game
+from games.vriddiot.rules.game import apply, legal_actions, new_game
 
 WIDTH = 600
 MIN_TEXT = 28
@@ -283,9 +283,16 @@ def warm_up() -> None:
     # (each is learnt by drawing it once: some 0.3 ms a character).
     for size, bold in ((NAME_SIZE, True), (STATUS_SIZE, True), (MIN_TEXT, False)):
         printable(NAME_CHARACTERS, font(size, bold))
-    for seats in (5, 8):
-        first = view(new_game(random.Random(seats), seats, seats > 5), None)
-        _render(first, tuple("ABCDEFGHIJ"[:seats]), english)
+    for seats in (5, 8):  # a dealt table and one in play (the pile, what to beat, the counts)
+        rng = random.Random(seats)
+        state = new_game(rng, seats, seats > 5)
+        _render(view(state, None), tuple("ABCDEFGHIJ"[:seats]), english)
+        for _ in range(6 * seats):
+            if state.is_over:
+                break
+            seat = state.to_act[0]
+            state, _ = apply(state, rng.choice(legal_actions(state, seat)))
+        _render(view(state, None), tuple("KLMNOPQRST"[:seats]), english)
 
 
 def _render(view: TableView, names: tuple[str, ...], words: Words) -> bytes:
