@@ -30,10 +30,11 @@ with ``{placeholders}`` at a time; the Japanese texts are in
 
 Cheap (issue 28): the picture is drawn in horizontal bands — the top (header, requirement,
 pile, counts), then one band a player — and its PNG is one zlib stream made of each band's own
-deflate blocks (:func:`_png`). A player's band is drawn from a :class:`_RowLook` (everything it
-shows, already fitted) and kept deflated by it, so the next picture of the game redraws only the
-top and the rows that changed (a move changes two or three). The Adler-32 of the whole is
-combined from the bands' (:func:`adler32_combine`).
+deflate blocks (:func:`bot.drawing.table.png_of_segments`). A player's band is drawn from a
+:class:`_RowLook` (everything it shows, already fitted) and kept deflated by it, so the next
+picture of the game redraws only the top and the rows that changed (a move changes two or
+three). The Adler-32 of the whole is combined from the bands'
+(:func:`bot.drawing.table.adler32_combine`).
 
 The illustrated rules' pictures are :func:`rules_pictures` (:mod:`games.vriddiot.examples`).
 """
@@ -44,8 +45,6 @@ import functools
 import math
 import random
 import string
-import struct
-import zlib
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -72,9 +71,13 @@ from bot.drawing.table import (
     RIM,
     TEXT,
     Names,
+    Segment,
     drawn,
     kept,
     language_of,
+    png_of_segments,
+    png_rows,
+    segments,
     warms,
 )
 from bot.drawing.text import Font, Words, draw_text, english, fit, font, printable, text_width
@@ -310,10 +313,10 @@ def _render(view: TableView, names: tuple[str, ...], words: Words) -> bytes:
     _pile(image, draw, view, who, words)
     _info(image, draw, view, words)
     _paint_faces(image, placed[0], 0)
-    segments = [_segment(image)]
+    bands = [_segment(image)]
     for seat in range(view.seats):
-        segments.append(_row_segment(_row_look(view, who, seat, words, tuple(placed[seat + 1]))))
-    return _png(WIDTH, height(view.seats), segments)
+        bands.append(_row_segment(_row_look(view, who, seat, words, tuple(placed[seat + 1]))))
+    return png_of_segments(WIDTH, height(view.seats), bands)
 
 
 def _paint_faces(image: Image.Image, shown: Sequence[Face], top: int) -> None:
@@ -345,67 +348,9 @@ def _band_base(kind: str) -> Image.Image:
 # --- the PNG, band by band --------------------------------------------------------------------
 
 
-class Segment(NamedTuple):
-    """A band of the picture as PNG rows (each after its filter byte 0), deflated on its own
-    and ended on a byte boundary; with the rows' Adler-32 and length."""
-
-    data: bytes
-    adler: int
-    length: int
-
-
-PNG_LEVEL = 3
-"""zlib's level, as the other tables' (:data:`bot.drawing.table.PNG_LEVEL`)."""
-
-
 def _segment(image: Image.Image) -> Segment:
-    raw = memoryview(image.tobytes())
-    stride = 3 * image.width
-    rows = b"\x00" + b"\x00".join([raw[i : i + stride] for i in range(0, len(raw), stride)])
-    squeeze = zlib.compressobj(PNG_LEVEL, zlib.DEFLATED, -15)
-    data = squeeze.compress(rows) + squeeze.flush(zlib.Z_SYNC_FLUSH)
-    return Segment(data, zlib.adler32(rows), len(rows))
-
-
-_ADLER_BASE = 65521
-
-
-def adler32_combine(first: int, second: int, second_length: int) -> int:
-    """The Adler-32 of two byte strings one after the other, from each one's (zlib's own
-    ``adler32_combine``, which Python's zlib does not offer)."""
-    rem = second_length % _ADLER_BASE
-    sum1 = first & 0xFFFF
-    sum2 = (rem * sum1) % _ADLER_BASE
-    sum1 += (second & 0xFFFF) + _ADLER_BASE - 1
-    sum2 += ((first >> 16) & 0xFFFF) + ((second >> 16) & 0xFFFF) + _ADLER_BASE - rem
-    sum1 %= _ADLER_BASE
-    sum2 %= _ADLER_BASE
-    return sum1 | (sum2 << 16)
-
-
-def _png(width: int, tall: int, segments: Sequence[Segment]) -> bytes:
-    """An RGB PNG from its bands: one zlib stream whose deflate blocks are the bands' own (each
-    starts afresh, so a kept band is reused as it is), a final empty block, and the Adler-32
-    of all the rows."""
-    adler = 1
-    for segment in segments:
-        adler = adler32_combine(adler, segment.adler, segment.length)
-    stream = b"".join(
-        (b"\x78\x01", *(s.data for s in segments), b"\x03\x00", struct.pack(">I", adler))
-    )
-    header = struct.pack(">IIBBBBB", width, tall, 8, 2, 0, 0, 0)  # 8 bits, RGB, no interlace
-    return b"".join(
-        (
-            b"\x89PNG\r\n\x1a\n",
-            _chunk(b"IHDR", header),
-            _chunk(b"IDAT", stream),
-            _chunk(b"IEND", b""),
-        )
-    )
-
-
-def _chunk(kind: bytes, data: bytes) -> bytes:
-    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    """A whole band (an RGB image) as a PNG segment of its own."""
+    return segments(png_rows(image), image.width, [(0, image.height)])[0]
 
 
 def clear_cache() -> None:

@@ -16,14 +16,13 @@ import pytest
 from babel.messages.pofile import read_po
 from PIL import Image
 
-from bot.drawing.table import Names
+from bot.drawing.table import Names, adler32_combine
 from bot.drawing.text import Font, draw_text, english
 from games.vriddiot import drawing
 from games.vriddiot.drawing import (
     MIN_TEXT,
     ROWS_TOP,
     WIDTH,
-    adler32_combine,
     cards_drawn,
     faces,
     height,
