@@ -26,7 +26,6 @@ from dataclasses import dataclass, replace
 from games.vriddiot.ai.easy import EASY, MEDIUM, Style, choose, ranked, unstick
 from games.vriddiot.ai.worlds import NoWorld, sample_world
 from games.vriddiot.rules import (
-    Card,
     Chance,
     Ctx,
     GameState,
@@ -60,9 +59,6 @@ class Budget:
     """And by how many standard errors of the paired differences."""
     others: Style = EASY
     """The habits the other seats are played with in a playout."""
-    special: float = 1.0
-    """What a 2, 10, joker or the 4♠ left in a hand counts for, in cards, when a cut-short
-    playout is judged (they go on anything, so they weigh less than a plain card)."""
 
     def scaled(self, factor: float) -> Budget:
         """This budget times ``factor`` (at least two worlds a decision)."""
@@ -102,15 +98,7 @@ class SearchPlayer:
             for i, action in enumerate(candidates):
                 chance = random.Random(world_seed + w + 1)
                 scores[i].append(
-                    playout(
-                        world,
-                        action,
-                        me,
-                        chance,
-                        self.budget.depth,
-                        self.budget.others,
-                        self.budget.special,
-                    )
+                    playout(world, action, me, chance, self.budget.depth, self.budget.others)
                 )
         return candidates[self.pick(scores)]
 
@@ -137,7 +125,6 @@ def playout(
     rng: random.Random,
     depth: int,
     others: Style = EASY,
-    special: float = 1.0,
 ) -> float:
     """The place ``me`` takes (lower is better) after ``first``, ``me`` then playing with
     medium's habits and everyone else with ``others``."""
@@ -152,19 +139,18 @@ def playout(
         actions = legal_actions(state, seat)
         style = MEDIUM if seat == me else others
         state, _ = apply(state, choose(actions, state.ctx, state.hands[seat], state.pile, style))
-    return judged_place(state, me, special)
+    return judged_place(state, me)
 
 
-def judged_place(state: GameState, me: int, special: float = 1.0) -> float:
+def judged_place(state: GameState, me: int) -> float:
     """``me``'s place if it is settled, else its place among the players left by cards held."""
     if me in state.places:
         return float(state.places.index(me) + 1)
     if state.outcome is not None:
         return float(state.outcome.finish.index(me) + 1)
 
-    def held(s: int) -> float:
-        cards = len(state.up[s]) + sum(c is not None for c in state.down[s])
-        return cards + sum(special if _special(c) else 1.0 for c in state.hands[s])
+    def held(s: int) -> int:
+        return len(state.hands[s]) + len(state.up[s]) + sum(c is not None for c in state.down[s])
 
     mine = held(me)
     ahead = 0.0
@@ -173,7 +159,3 @@ def judged_place(state: GameState, me: int, special: float = 1.0) -> float:
             other = held(s)
             ahead += 0.5 + 0.5 * math.tanh((mine - other) / SPREAD)
     return len(state.places) + 1 + ahead
-
-
-def _special(card: Card) -> bool:
-    return card.is_joker or card.is_fourer or card.rank in (2, 10)
