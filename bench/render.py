@@ -20,7 +20,7 @@ Heavy imports wait for :func:`main`: a spawned worker imports this script as its
 and must start as cold as the bot's own workers do (``python -m bot`` imports nothing there).
 
     .venv/bin/python bench/render.py [--games N] [--every K] [--seed S] [--language ja]
-    .venv/bin/python bench/render.py --game vriddiot --players 5,8
+    .venv/bin/python bench/render.py --game KIND --players 5,8
 """
 
 from __future__ import annotations
@@ -89,7 +89,7 @@ class Unregistered:
     def new_game(self, rng: random.Random, target: int, seats: int) -> Any:
         try:
             return self.rules.new_game(rng, seats)
-        except ValueError:  # more seats than one deck serves: the larger deck (Vriddiot's)
+        except ValueError:  # more seats than one deck serves: ask for the larger deck
             return self.rules.new_game(rng, seats, True)
 
     def outcome(self, state: Any) -> Any:
