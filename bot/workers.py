@@ -88,7 +88,8 @@ def _pause() -> None:
 
 
 def _start_worker(parent: int, warm_ups: tuple[WarmUp, ...]) -> None:
-    """The first thing a worker does: watch its parent, leave Ctrl-C to it, warm up."""
+    """The first thing a worker does: watch its parent, leave Ctrl-C to it, warm up, then set
+    what the start made aside from the collector (:func:`settle_memory`)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     watchdog = threading.Thread(
         target=_watch_parent, args=(parent,), name="watch-parent", daemon=True
