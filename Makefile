@@ -44,7 +44,8 @@ explore: $(STAMP)
 messages: $(STAMP)
 	$(PY) -m tests.catalog
 
-# The README's screenshots (docs/screens/), drawn from the current gallery (bot/screens.py).
+# The README's screenshots (each game's games/<kind>/docs/screens/, the platform's docs/screens/),
+# drawn from the current gallery (bot/screens.py).
 screens: $(STAMP)
 	$(PY) -m bot.screens --readme
 

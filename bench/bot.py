@@ -1,33 +1,45 @@
 """Vidrasso bot benchmark: card plays through the real bot, offline, with many stored games.
 
-Each run starts the real bot (``create_bot``, all its cogs) on a fresh SQLite database in a
-temporary directory, logged in to the offline Discord of ``tests.harness``. Before the bot
-starts, the database (the bot's own schema, ``SqliteStorage.open``) gets ``--finished`` finished
-games between 40 members, put on the ladder with the bot's own finish hook; 1,000 distinct
-random games are played out with the engine and larger databases reuse their states. Then 100
-games in progress are started between distinct pairs and advanced with ``GameService.act`` to
-a random point of a game (into the play phase, never to the end), and the bot's publisher posts
-each one's table in the channel.
+Each run plays one game (``--game``, repeatable; default every registered game: Vidrasso,
+Pidro, Vriddiot) at tables of ``--seats`` seats (default the game's smallest: 2, 4 and 3). It
+starts the real bot (``create_bot``, all its cogs) on a fresh SQLite database in a temporary
+directory, logged in to the offline Discord of ``tests.harness``. Before the bot starts, the
+database (the bot's own schema, ``SqliteStorage.open``) gets ``--finished`` finished Vidrasso
+games between the run's members (what matters is the size of the store), put on the ladder with
+the bot's own finish hook; 1,000 distinct random games are played out with the engine and larger
+databases reuse their states. Then ``--live`` (100) games in progress are started, no two
+sharing a pair of members (:data:`PLAYERS` members a seat beyond the first), and advanced with
+``GameService.act`` to a random point of a game (never to its end, and to a card play), and the
+bot's publisher posts each one's table in the channel.
 
-The timed loop picks a game in progress at random; the player to act clicks "Show my hand" on
-its table and then a random enabled button of the hand they get. A game that ends is replaced
-by a new one between the same two players, so ``--live`` (100) are always in progress. With
+The timed loop picks a game in progress at random; the player to act (the first of them when
+several decide at once, as in Vriddiot's arrangement or a war's join offers) clicks "Show my
+hand" on its table and presses through the hand to a move as a player would
+(:func:`choose`): one tap, or a pick in a menu or on a pick button (Vidrasso's trump and gift,
+Pidro's trump and kill, Vriddiot's rank, cards and top card) refined or confirmed. What each
+game's players avoid and what counts as its card play is its :class:`Driving`. A game that ends
+is replaced by a new one between the same players, so ``--live`` are always in progress. With
 ``--concurrency N`` (default 1) N players do so at once, each on a different game: up to N
 interactions are in flight at any time (``Harness.click(..., concurrent=True)``), as on a busy
 server; with 1, one click at a time, each waiting for the bot to finish the previous one.
 
 Figures, per run:
 
-- *card play*: a click on a card button in the play phase. "press → answer" is the harness's
-  clock (``InteractionResult.elapsed_ack``): from just before the INTERACTION_CREATE event is
-  handed to discord.py until the bot's interaction callback (the edited hand) reaches the fake
-  Discord. "whole click" is ``time.perf_counter`` around ``Harness.click``: from building the
-  event until the bot has done everything the click causes (the public table: a new message
-  or an edit, round summaries, the next deal, the end of the game), plus the harness's own
-  work (answering the bot's REST calls, waiting for its tasks to settle).
+- *card play*: the click that makes a move laying cards (``Driving.card_plays``: Vidrasso's and
+  Pidro's ``play-``, Vriddiot's plays from the hand or the face-up cards and its blind cards).
+  "press → answer" is the harness's clock (``InteractionResult.elapsed_ack``): from just before
+  the INTERACTION_CREATE event is handed to discord.py until the bot's interaction callback (the
+  edited hand) reaches the fake Discord. "whole click" is ``time.perf_counter`` around
+  ``Harness.click``: from building the event until the bot has done everything the click causes
+  (the public table: a new message or an edit, round summaries, the next deal, the end of the
+  game), plus the harness's own work (answering the bot's REST calls, waiting for its tasks to
+  settle). "press → table" (pictures on: *table-visible*): from the same press until the game's
+  table message showing the new state reached the fake Discord (sent or edited; the last one
+  the click made).
 - *open hand*: the "Show my hand" click on the table, measured the same two ways.
-- *trump/gift*: the other choices the loop makes through buttons when a round starts; shown
-  apart, never counted as card plays.
+- *other moves*: every other press (picks in menus and on pick buttons, and the moves that lay
+  no cards: a bid, a trump, a gift, Vriddiot's arrangement, pick-up, chance, war, joins and
+  tosses); shown apart, never counted as card plays.
 - *card plays per second*: card plays divided by the wall-clock time of the timed loop, which
   includes every click, the benchmark's bookkeeping (one read of the game per turn) and the
   replacement of finished games; *interactions per second* counts every click.
@@ -93,10 +105,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bot.app import CardBot, create_bot
 from bot.config import Config
 from bot.games import GAMES, rules_for
+from bot.games.base import IllegalMove
 from bot.ladder.service import record_result
 from bot.play.model import FINISHED, Seat
 from bot.services import open_storage
 from bot.storage import Storage
+from cogs.ui.buttons import joined
 from games.vidrasso.rules import (
     Action,
     GameState,
@@ -122,20 +136,48 @@ TARGET_DRIFT = 0.10
 IN_PROGRESS = 100
 """Games in progress during the timed loop (default of ``--live``)."""
 PLAYERS = 40
-"""Members of the guild who play a two-seat game; a game of more seats has proportionally
-more (a pair of members has one game in progress per channel, and four-seat tables share
-pairs quickly)."""
-"""Members of the guild who play (780 possible pairs)."""
-GAME_MOVES = 136
-"""About how many moves a random game to 300 lasts (two trump choices, two gifts and 34
-cards a round, three or four rounds); games in progress start anywhere in it."""
+"""Members of the guild per seat beyond the first: 40 play a two-seat game (780 pairs), 80 a
+three-seat one. A pair of members has at most one game in progress per channel, so the more
+seats a table has, the more members it takes to seat ``--live`` tables without sharing a pair."""
 DISTINCT_FINISHED = 1_000
 """Finished games played out with the engine; larger databases reuse their states."""
-CHOICE_PREFIXES = ("vidrasso:move:",)
-PICK_PREFIXES = ("vidrasso:pick:", "vidrasso:choose:")
-"""A choice made in two steps (a trump from a menu, a gift card), then confirmed."""
-CARD_PLAY = "play-"
-"""How every game's notation begins a card played (``vidrasso:move:<game>:<version>:play-9D``)."""
+MOVE = "vidrasso:move:"
+"""A move made in one tap, or the *Confirm* of a picked one (``vidrasso:move:<game>:<version>:
+<move>``; every game's buttons share the platform's prefix)."""
+PICK = "vidrasso:pick:"
+"""A button that picks a move for *Confirm* (a gift card, a trump suit, war too)."""
+MENU = "vidrasso:choose:"
+"""A select menu whose choice picks a move for *Confirm* (a trump, a rank, which cards)."""
+MAX_STEPS = 8
+"""Presses in one hand before a move is made: a turn that takes more is a bug in the driver or
+the hand (a Vriddiot play takes at most a rank, a count, the cards, the top card and war)."""
+
+
+@dataclass(frozen=True)
+class Driving:
+    """How the benchmark's players play one game: what counts as a card play, what they avoid,
+    how long a game lasts."""
+
+    card_plays: tuple[str, ...]
+    """How the game's notation begins a move that lays cards from the player's own hand or
+    table: the *card plays* the figures are about."""
+    reluctant: tuple[str, ...] = ()
+    """Moves made only when the hand offers nothing else (Vriddiot's pick-up, always offered
+    while there is a pile: a random player taking it at every other turn would make every game
+    a pile passed around for ever)."""
+    game_moves: int = 136
+    """About how many moves a random game lasts; games in progress start anywhere in it."""
+
+
+DRIVING: dict[str, Driving] = {
+    # A game to 300: two trump choices, two gifts and 34 cards a round, three or four rounds.
+    "vidrasso": Driving(("play-",)),
+    "pidro": Driving(("play-",)),
+    # Three seats, random plays, pick-up only when forced: median 370 moves (144 to 1,919 over
+    # 20 games; five seats 410, eight 590). Card plays are plays from the hand or the face-up
+    # cards and blind cards; joins, tosses, chance, pick-ups and the rest are other moves.
+    "vriddiot": Driving(("ph-", "pu-", "blind-"), reluctant=("pickup",), game_moves=370),
+}
 VIDRASSO = rules_for("vidrasso")
 _VIEW_TIMEOUT = discord.ui.view.BaseView._BaseView__timeout_task_impl.__code__  # type: ignore[attr-defined]
 """The coroutine that keeps a view with a timeout alive (discord.py gives every view sent
@@ -194,6 +236,8 @@ class Run:
     stretched when other processes share the CPUs."""
     kind: str = "vidrasso"
     """The game played in the timed loop."""
+    seats: int = 2
+    """Seats at each of its tables."""
     card: Latencies = field(default_factory=Latencies)
     table: list[float] = field(default_factory=list)
     """Card plays: press → the public table showing the new state reached Discord (a new
@@ -385,6 +429,11 @@ def forget_history(h: Harness, tables: GamesInProgress) -> None:
     tables.kept = len(tables.done)
 
 
+def members_for(seats: int) -> int:
+    """Members of the guild the tables of ``seats`` seats are drawn from (:data:`PLAYERS`)."""
+    return PLAYERS * (seats - 1)
+
+
 def make_bot(db_path: Path | str, *, pictures: bool = True) -> CardBot:
     config = Config(  # type: ignore[call-arg]
         _env_file=None, database=str(db_path), sync_commands=False, table_pictures=pictures
@@ -405,12 +454,17 @@ class GamesInProgress:
         concurrent: bool = False,
         keep_history: bool = False,
         kind: str = "vidrasso",
+        seats: int | None = None,
     ) -> None:
         self.h = h
         self.bot = bot
         self.rng = rng
         self.rules = rules_for(kind)
         """The game played."""
+        self.seats = seats or self.rules.seat_range[0]
+        """Seats at each table (default: the game's smallest table)."""
+        self.driving = DRIVING.get(kind, Driving(("play-",)))
+        """How its players play (see :class:`Driving`)."""
         self.shown: dict[int, float] = {}
         """Game id → when its table message was last sent or edited (``perf_counter``)."""
         record = h.world.record
@@ -446,7 +500,7 @@ class GamesInProgress:
         about ``moves`` random moves, short of its end and to a card play for its first
         player; its table is posted by the bot's publisher."""
         service, rules = self.bot.services.games, self.rules
-        state = rules.new_game(self.rng, rules.targets[0], rules.seat_range[0])
+        state = rules.new_game(self.rng, rules.targets[0], len(players))
         async with self.bot.services.storage.transaction() as tx:
             game_id = await tx.play.insert_game(
                 kind=rules.kind,
@@ -462,11 +516,10 @@ class GamesInProgress:
         made = 0
         while True:
             seat = game.to_act[0]
-            options = rules.legal_actions(game.state, seat)
-            texts = [rules.action_text(a) for a in options]
-            if made >= moves and any(t.startswith(CARD_PLAY) for t in texts):
+            texts = {rules.action_text(a): a for a in rules.legal_actions(game.state, seat)}
+            if made >= moves and any(t.startswith(self.driving.card_plays) for t in texts):
                 break
-            action = self.rng.choice(options)
+            action = texts[self.rng.choice(self.willing(list(texts)))]
             if rules.outcome(rules.apply(game.state, action)[0]) is not None:
                 break  # the game's last move: leave it for the timed loop
             moved = await service.act(
@@ -479,6 +532,11 @@ class GamesInProgress:
         assert game.table_message_id is not None
         self.tables[game_id] = game.table_message_id
         return game_id
+
+    def willing(self, moves: Sequence[str]) -> list[str]:
+        """The moves a player considers: all but the reluctant ones, unless nothing else."""
+        keen = [m for m in moves if m not in self.driving.reluctant]
+        return keen or list(moves)
 
     def ended(self, game_id: int) -> None:
         del self.tables[game_id]
@@ -494,37 +552,119 @@ class GamesInProgress:
         return True
 
 
-def enabled(hand: SentMessage, prefixes: tuple[str, ...]) -> list[str]:
-    """The enabled buttons of a hand whose custom ids start with one of ``prefixes``."""
+def enabled(hand: SentMessage, prefix: str) -> list[str]:
+    """The enabled buttons of a hand whose custom ids start with ``prefix``."""
     return [
         b.custom_id
         for b in hand.buttons
-        if b.custom_id and not b.disabled and b.custom_id.startswith(prefixes)
+        if b.custom_id and not b.disabled and b.custom_id.startswith(prefix)
     ]
 
 
-async def pick(
-    h: Harness, user: Account, hand: SentMessage, rng: random.Random, *, concurrent: bool
+def move_of(custom_id: str) -> str:
+    """The move a move or pick button stands for (the custom id's last word)."""
+    return custom_id.rsplit(":", 1)[1]
+
+
+@dataclass(frozen=True)
+class Press:
+    """One thing a player can do in a hand: tap a button, or choose ``values`` in a menu."""
+
+    custom_id: str
+    values: tuple[str, ...] = ()
+
+    @property
+    def move(self) -> str:
+        """The move it makes (a tap) or picks (a pick button, a menu's choice)."""
+        return joined(list(self.values)) if self.values else move_of(self.custom_id)
+
+
+def picks(hand: SentMessage, rng: random.Random, touched: set[str]) -> list[Press]:
+    """What picks a move for *Confirm*: each pick button, each option of a menu (a random set
+    where the menu takes several at once), leaving out what this turn already used."""
+    out = [Press(c) for c in enabled(hand, PICK) if c not in touched]
+    for menu in hand.selects:
+        if menu.disabled or not menu.custom_id.startswith(MENU) or menu.custom_id in touched:
+            continue
+        values = [v for _, v in menu.options]
+        if menu.max_values == 1:
+            out += [Press(menu.custom_id, (v,)) for v in values]
+        else:
+            out.append(Press(menu.custom_id, tuple(rng.sample(values, menu.min_values))))
+    return out
+
+
+async def press(
+    h: Harness, user: Account, hand: SentMessage, what: Press, *, concurrent: bool
 ) -> InteractionResult:
-    """The first step of a two-step choice: a card to give, or a trump from a menu."""
-    cards = enabled(hand, PICK_PREFIXES)
-    if cards:
-        return await h.click(user, hand, rng.choice(cards), concurrent=concurrent)
-    menus = [m for m in hand.selects if not m.disabled and m.custom_id.startswith(PICK_PREFIXES)]
-    assert menus, f"nothing to pick for the player to act: {hand.text()}"
-    menu = rng.choice(menus)
-    values = [v for _, v in rng.sample(menu.options, max(1, menu.min_values))]
-    return await h.select(user, hand, menu.custom_id, values, concurrent=concurrent)
+    if what.values:
+        return await h.select(user, hand, what.custom_id, what.values, concurrent=concurrent)
+    return await h.click(user, hand, what.custom_id, concurrent=concurrent)
+
+
+async def choose(
+    h: Harness,
+    tables: GamesInProgress,
+    user: Account,
+    seat: int,
+    legal: set[str],
+    hand: SentMessage,
+    rng: random.Random,
+    run: Run | None,
+) -> tuple[InteractionResult, str]:
+    """Press through an open hand to a move, as a player would, and make it: the move's click
+    and the move.
+
+    The first press is one of everything the hand offers, at random: a move in one tap (a card
+    in Vidrasso), a pick button, an option of a menu (Vriddiot's ranks) — the game's reluctant
+    moves only when nothing else is there. After a pick, the player either refines it with a
+    menu or pick button not used yet (which cards, the top card, war too), or confirms, each
+    half the time. Every pick is timed as an *other move*."""
+    rules = tables.rules
+    touched: set[str] = set()
+    pending: str | None = None
+    for _ in range(MAX_STEPS):
+        taps = enabled(hand, MOVE)
+        confirm = [t for t in taps if pending is not None and move_of(t) == pending]
+        more = picks(hand, rng, touched)
+        if confirm and (not more or rng.random() < 0.5):
+            what = Press(confirm[0])
+        elif confirm:
+            what = rng.choice(more)
+        else:  # nothing picked (or the pick was refused): anything the hand offers
+            offered = [Press(t) for t in taps] + more
+            willing = set(tables.willing([p.move for p in offered]))
+            offered = [p for p in offered if p.move in willing]
+            assert offered, f"nothing to press for the player to act: {hand.text()}"
+            what = rng.choice(offered)
+        start = time.perf_counter()
+        result = await press(h, user, hand, what, concurrent=tables.concurrent)
+        if what.custom_id.startswith(MOVE):
+            return result, what.move
+        if run is not None:
+            run.other.add(result, time.perf_counter() - start)
+        tables.done.append(result.record.token)
+        hand = h.world.messages[hand.id]
+        try:  # the move as the hand names it (a set chosen in any order reads one way)
+            picked = rules.action_text(rules.parse_action(seat, what.move))
+        except (IllegalMove, ValueError):
+            picked = ""
+        if picked in legal:
+            touched.add(what.custom_id)
+            pending = picked
+    raise AssertionError(f"no move after {MAX_STEPS} presses: {hand.text()}")
 
 
 async def turn(
     h: Harness, tables: GamesInProgress, game_id: int, rng: random.Random, run: Run | None
 ) -> None:
-    """The player to act opens their hand from the table and presses a random enabled choice."""
-    game = await tables.bot.services.games.game(
-        game_id
-    )  # bookkeeping: who acts, and in which phase
-    user = h.account(game.player_ids[game.to_act[0]])
+    """The player to act opens their hand from the table and presses through it to a move."""
+    # Bookkeeping: who acts, and what they may do.
+    game = await tables.bot.services.games.game(game_id)
+    seat = game.to_act[0]
+    user = h.account(game.player_ids[seat])
+    rules = tables.rules
+    legal = {rules.action_text(a) for a in rules.legal_actions(game.state, seat)}
 
     start = time.perf_counter()
     opened = await h.click(
@@ -532,22 +672,10 @@ async def turn(
     )
     opened_whole = time.perf_counter() - start
     hand = [m for m in opened.ephemeral_messages if m.audience == user.id][-1]
-    choices = enabled(hand, CHOICE_PREFIXES)
-    if not choices:  # a trump or a gift: pick one first (shown with trump/gift), then confirm
-        start = time.perf_counter()
-        picked = await pick(h, user, hand, rng, concurrent=tables.concurrent)
-        if run is not None:
-            run.other.add(picked, time.perf_counter() - start)
-        tables.done.append(picked.record.token)
-        hand = h.world.messages[hand.id]
-        choices = enabled(hand, CHOICE_PREFIXES)
-    assert choices, f"no enabled choice for the player to act: {hand.text()}"
-    custom_id = rng.choice(choices)
-    card_play = custom_id.rsplit(":", 1)[1].startswith(CARD_PLAY)
-
     start = time.perf_counter()
-    chosen = await h.click(user, hand, custom_id, concurrent=tables.concurrent)
+    chosen, move = await choose(h, tables, user, seat, legal, hand, rng, run)
     chosen_whole = time.perf_counter() - start
+    card_play = move.startswith(tables.driving.card_plays)
     tables.done += (opened.record.token, chosen.record.token)
 
     ended = not tables.moved(game_id, chosen)
@@ -615,9 +743,11 @@ async def run_once(
     concurrency: int = 1,
     postgres: str | None = None,
     kind: str = "vidrasso",
+    seats: int | None = None,
 ) -> Run:
     rng = random.Random(f"vidrasso-bench/{seed}/play")  # the same clicks whatever is stored
-    members = PLAYERS * (rules_for(kind).seat_range[0] - 1)
+    seats = seats or rules_for(kind).seat_range[0]
+    members = members_for(seats)
     world = World(people=[f"player{i:03}" for i in range(members)])
     players = [world.users[f"player{i:03}"] for i in range(members)]
     async with AsyncExitStack() as stack:
@@ -652,23 +782,25 @@ async def run_once(
                 concurrent=concurrency > 1,
                 keep_history=keep_history,
                 kind=kind,
+                seats=seats,
             )
             groups: list[list[Account]] = []
             taken: set[frozenset[Account]] = set()
             while len(groups) < live:
-                group = rng.sample(players, tables.rules.seat_range[0])
+                group = rng.sample(players, seats)
                 pairs = {frozenset((a, b)) for a in group for b in group if a != b}
                 if not pairs & taken:
                     groups.append(group)
                     taken |= pairs
             for group in groups:
-                await tables.start(group, rng.randrange(GAME_MOVES))
+                await tables.start(group, rng.randrange(tables.driving.game_moves))
             counts = await count_games(bot.services.storage)  # type: ignore[arg-type]
             run = Run(
                 counts.get("finished", 0),
                 counts.get("active", 0),
                 "sqlite" if postgres is None else "postgresql",
                 kind=kind,
+                seats=seats,
             )
 
             await in_flight(h, tables, rng, None, warmup, concurrency)
@@ -715,8 +847,8 @@ def report(run: Run) -> None:
     print(f"  card play, press → table:    {summary(run.table)}")
     print(f"  open hand, press → answer:   {summary(run.open_hand.ack)}")
     print(f"  open hand, whole click:      {summary(run.open_hand.whole)}")
-    print(f"  trump/gift, press → answer:  {summary(run.other.ack)}")
-    print(f"  trump/gift, whole click:     {summary(run.other.whole)}")
+    print(f"  other moves, press → answer: {summary(run.other.ack)}")
+    print(f"  other moves, whole click:    {summary(run.other.whole)}")
     quarters = run.quarters()
     if quarters:
         by_quarter = ", ".join(
@@ -847,6 +979,11 @@ def print_profile(profile: cProfile.Profile) -> None:
     print(out.getvalue())
 
 
+def seats_for(kind: str, seats: int | None) -> int:
+    """The seats of each table of ``kind``: ``seats`` if asked, else the game's smallest."""
+    return seats if seats is not None else rules_for(kind).seat_range[0]
+
+
 async def main_async(args: argparse.Namespace) -> None:
     seed: int = args.seed
     sizes: list[int] = args.finished
@@ -869,7 +1006,11 @@ async def main_async(args: argparse.Namespace) -> None:
     for finished, postgres, kind in ((f, d, k) for f in sizes for d in databases for k in kinds):
         print()
         where = "SQLite" if postgres is None else "PostgreSQL"
-        print(f"--- {GAMES[kind].title}, {finished:,} finished games, {where} ---")
+        seats = seats_for(kind, args.seats)
+        print(
+            f"--- {GAMES[kind].title}, {seats} seats a table, {args.live} tables among "
+            f"{members_for(seats)} members, {finished:,} finished games, {where} ---"
+        )
         profile = cProfile.Profile() if args.profile else None
         start = time.perf_counter()
         run = await run_once(
@@ -886,6 +1027,7 @@ async def main_async(args: argparse.Namespace) -> None:
             concurrency=args.concurrency,
             postgres=postgres,
             kind=kind,
+            seats=seats,
         )
         report(run)
         load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
@@ -957,14 +1099,24 @@ def main() -> None:
         help="also run on this PostgreSQL server (postgresql://…; in a scratch database the "
         "benchmark creates and drops), beside SQLite",
     )
+    parser.add_argument(
+        "--seats",
+        type=int,
+        help="seats at each table, for the games that can seat that many (default: each "
+        "game's smallest table: Vidrasso 2, Pidro 4, Vriddiot 3)",
+    )
     args = parser.parse_args()
+    for kind in args.game or list(GAMES):
+        low, high = rules_for(kind).seat_range
+        if args.seats is not None and not low <= args.seats <= high:
+            parser.error(f"--seats {args.seats}: {GAMES[kind].title} seats {low} to {high}")
     print(
         f"Vidrasso bot benchmark - Python {platform.python_version()}, "
         f"discord.py {discord.__version__}, offline harness, {os.cpu_count()} CPUs, "
         f"load average {os.getloadavg()[0]:.2f}"
     )
     print(
-        f"{args.live} games in progress among {PLAYERS} players (a two-seat game), "
+        f"{args.live} games in progress a run, {PLAYERS} members per seat beyond the first, "
         f"{args.concurrency} interaction(s) in flight, {args.plays:,} card plays per run, "
         f"{args.warmup} warm-up turns, seed {args.seed}, "
         f"{'text-only tables' if args.no_pictures else 'drawn tables'}"

@@ -4,8 +4,8 @@ the game's own (:class:`Ranks`) and a :class:`~bot.suits.Suit`.
 A game subclasses :class:`SuitedCard` with its ranks (adding what its rules ask of a card) and
 makes its deck once with :func:`make_deck`: every card then exists once, as a module-level
 singleton, so cards compare and hash by identity cheaply, pickle back to the same object, and
-carry a small :attr:`SuitedCard.index` (the card's bit in a card mask). Games with copies or
-jokers (Vriddiot's double deck) keep their own card. Pure: no I/O.
+carry a small :attr:`SuitedCard.index` (the card's bit in a card mask). Games with copies of a
+card or jokers (a double deck) keep their own card. Pure: no I/O.
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
 """``python -m bot.screens --out DIR``: every screen of the bot drawn to PNG, from seeded games.
 
 ``python -m bot.screens --readme`` (``make screens``) draws the README's screenshots
-(:data:`README_SCREENS`) into ``docs/screens/``, from the same gallery.
+(:func:`readme_screens`) from the same gallery, each into its place: the platform's in
+``docs/screens/``, each game's in its own folder (``games/<kind>/docs/screens/``).
 
 For reviewers and for the README: each registered game's screens (the ``screens(seed, words)``
 of its presentation's ``gallery`` module: the table in each phase, private hands, the ends of
@@ -16,7 +17,7 @@ import argparse
 import random
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from importlib import import_module
 from pathlib import Path
@@ -28,20 +29,28 @@ from cogs.ui import gallery
 from cogs.ui.games import presentation
 from cogs.ui.i18n import LANGUAGES, Words
 
+ROOT = Path(__file__).resolve().parent.parent
+"""The checkout: the README's screenshots are kept under it."""
 README_SCREENS = {
-    "table": "vidrasso-07-table-play",
-    "hand": "vidrasso-08-hand-play",
-    "game-over": "vidrasso-11-game-over",
-    "pidro-table": "pidro-04-table-play",
-    "pidro-kill": "pidro-10-hand-kill",
-    "vriddiot-table": "vriddiot-03-table-war",
-    "vriddiot-hand": "vriddiot-09-hand-cards",
     "event-signup": "event-01-signup",
     "event-pairings": "event-02-pairings",
     "event-standings": "event-03-final-standings",
 }
-"""Each screenshot of the README (``docs/screens/<name>.png``) and the gallery's screen it is."""
-README_FOLDER = Path(__file__).resolve().parent.parent / "docs" / "screens"
+"""The platform's screenshots in the README (``docs/screens/<name>.png``) and the gallery's
+screen each is. A game's own are named by its gallery module (:func:`readme_screens`)."""
+
+
+def readme_screens() -> dict[str, str]:
+    """Every screenshot of the README, by its path in the checkout, and the gallery's screen it
+    is: the platform's (:data:`README_SCREENS`) in ``docs/screens/``, and each registered
+    game's (``README`` of its gallery module: file name to screen, if it has one) in
+    ``games/<kind>/docs/screens/``, so that a game's pictures come and go with its folder."""
+    out = {f"docs/screens/{name}.png": screen for name, screen in README_SCREENS.items()}
+    for kind in GAMES:
+        shown: Mapping[str, str] = getattr(import_module(presentation(kind).gallery), "README", {})
+        for name, screen in shown.items():
+            out[f"games/{kind}/docs/screens/{name}.png"] = f"{kind}-{screen}"
+    return out
 
 
 def screens(seed: int, tr: Words) -> dict[str, bytes]:
@@ -134,7 +143,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--readme",
         action="store_true",
-        help="only the README's screenshots, into docs/screens/ (or --out)",
+        help="only the README's screenshots, each into its place in the checkout (or under --out)",
     )
     parser.add_argument("--seed", type=int, default=3, help="the games' seed (default 3)")
     parser.add_argument(
@@ -148,14 +157,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     gallery.WIDTH = args.width
     if args.out is None and not args.readme:
         parser.error("give --out FOLDER (or --readme)")
-    out: Path = args.out or README_FOLDER
-    out.mkdir(parents=True, exist_ok=True)
+    out: Path = args.out or ROOT
     drawn = screens(args.seed, Words(args.language))
     if args.readme:
-        drawn = {name: drawn[screen] for name, screen in README_SCREENS.items()}
-    for name, png in drawn.items():
-        (out / f"{name}.png").write_bytes(png)
-        print(out / f"{name}.png")
+        files = {out / path: drawn[screen] for path, screen in readme_screens().items()}
+    else:
+        files = {out / f"{name}.png": png for name, png in drawn.items()}
+    for path, png in files.items():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(png)
+        print(path)
     return 0
 
 

@@ -44,8 +44,8 @@ log = logging.getLogger(__name__)
 
 SEAT_MARKS = tuple(chr(0xE000 + seat) for seat in range(10))
 """Where a seat's name goes in a sentence before the names are fitted (private-use characters,
-which no name keeps: :func:`~bot.drawing.text.printable` leaves them out): ten, for the
-largest table (Vriddiot's)."""
+which no name keeps: :func:`~bot.drawing.text.printable` leaves them out): ten, for tables of up
+to ten seats."""
 _MARKED = re.compile("[" + "".join(SEAT_MARKS) + "]")
 
 

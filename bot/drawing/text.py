@@ -89,6 +89,11 @@ def phrases(language: str) -> Phrases:
     return _languages[language]
 
 
+def learnt() -> tuple[Phrases, ...]:
+    """Every language this process has learnt (for warm-ups that draw in each)."""
+    return tuple(_languages.values())
+
+
 def plain(words: object) -> object:
     """``words`` as a learnt :class:`Phrases` when they name a learnt language (a
     ``cogs.ui.i18n.Words`` does), else ``words`` unchanged."""

@@ -126,7 +126,9 @@ class Presentation(Protocol):
     gallery: str
     """The module of the game's screens for the gallery (``python -m bot.screens``): its
     ``screens(seed, words)`` gives each screen's PNG by file name (``NN-what``), drawn as
-    Discord shows them from seeded games."""
+    Discord shows them from seeded games; its optional ``README`` maps the name of each picture
+    of the game in the README to its screen (``make screens`` keeps them in
+    ``games/<kind>/docs/screens/<name>.png``)."""
 
 
 def summary_of(shown: Presentation, game: Game, view: Any, tr: Words) -> str | None:

@@ -20,10 +20,10 @@ with ``{placeholders}`` at a time; the Japanese texts are in
 ``games/pidro/locales/ja/LC_MESSAGES/pidro_table.po`` (those shared with the Vidrasso table in
 ``table.po``).
 
-Cheap (issue 28), as Vriddiot's table: the drawing is a list of steps (:func:`_steps`), each
-with the rows it may touch and a key of what it shows, and the picture is cut in horizontal
-bands (:data:`BANDS`: the contract's line, the teams, each seat's row, and thin seams round
-each row's top edge, where two seats' glows meet). Each band is kept deflated by the keys of
+Cheap (issue 28): the drawing is a list of steps (:func:`_steps`), each with the rows it may
+touch and a key of what it shows, and the picture is cut in horizontal bands (:data:`BANDS`:
+the contract's line, the teams, each seat's row, and thin seams round each row's top edge,
+where two seats' glows meet). Each band is kept deflated by the keys of
 the steps that touch it, so a move repaints, on one copy of the empty table, only the steps
 that touch a band whose look changed, and deflates only those bands; the PNG is one zlib
 stream of the bands' own blocks (:func:`bot.drawing.table.png_of_segments`). The pixels are
@@ -315,7 +315,7 @@ def warm_up() -> None:
         for trump in (False, True):
             _face_parts(card, CARD_W, trump)
     # Which glyphs the fonts have, for the characters of most names (each learnt by drawing it
-    # once), as Vriddiot's table does: a first picture's new names cost nothing more.
+    # once): a first picture's new names cost nothing more.
     for bold in (True, False):
         printable(string.ascii_letters + string.digits + " .,'-_!?()&@#", font(CAPTION, bold))
     first = view(new_game(random.Random(0), 62), None)

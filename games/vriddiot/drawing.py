@@ -80,7 +80,17 @@ from bot.drawing.table import (
     segments,
     warms,
 )
-from bot.drawing.text import Font, Words, draw_text, english, fit, font, printable, text_width
+from bot.drawing.text import (
+    Font,
+    Words,
+    draw_text,
+    english,
+    fit,
+    font,
+    learnt,
+    printable,
+    text_width,
+)
 from games.vriddiot.faces import WAR as WAR
 from games.vriddiot.faces import card_picture, joker_face, label, shown
 from games.vriddiot.rules import Card, Ctx, Ident, Layer, Suit, TableView, Termination, view
@@ -270,8 +280,10 @@ def table_png(
 
 @warms
 def warm_up() -> None:
-    """Load what every picture needs (each table size, the fonts, the cards), e.g. in a new
-    worker, so the first picture after a start is drawn as fast as the next."""
+    """Load what every picture needs (each table size, the fonts, the cards, the table's words
+    in every language the process has learnt), e.g. in a new worker, so the first picture
+    after a start is drawn as fast as a whole table can be (its players' names aside, which
+    are drawn the first time they are seen)."""
     for kind in ("top", "row", "last"):
         _band_base(kind)
     warm_faces([shown(c) for c in FACES if c.suit is not None], (PILE_W, UP_W))
@@ -286,16 +298,38 @@ def warm_up() -> None:
     # (each is learnt by drawing it once: some 0.3 ms a character).
     for size, bold in ((NAME_SIZE, True), (STATUS_SIZE, True), (MIN_TEXT, False)):
         printable(NAME_CHARACTERS, font(size, bold))
-    for seats in (5, 8):  # a dealt table and one in play (the pile, what to beat, the counts)
-        rng = random.Random(seats)
-        state = new_game(rng, seats, seats > 5)
-        _render(view(state, None), tuple("ABCDEFGHIJ"[:seats]), english)
-        for _ in range(6 * seats):
-            if state.is_over:
-                break
-            seat = state.to_act[0]
-            state, _ = apply(state, rng.choice(legal_actions(state, seat)))
-        _render(view(state, None), tuple("KLMNOPQRST"[:seats]), english)
+    # A dealt table and one in play (the pile, what to beat, the counts) of each deck, up to
+    # the largest, in English; in every other language the process knows (its fonts, which
+    # characters they draw, the table's words), a small and the largest table.
+    languages: list[tuple[Words, tuple[int, ...]]] = [(english, (3, 5, 8, 10))]
+    languages += [(say, (5, 10)) for say in learnt()]
+    for say, sizes in languages:
+        for seats in sizes:
+            _warm_table(seats, say)
+    # Each row's counts as most rows show them, in every language: a first picture then draws
+    # only its names anew.
+    scratch = ImageDraw.Draw(_band_base("row").copy())
+    for say, _ in languages:
+        for hand in range(WARM_HANDS):
+            for down in range(4):
+                _draw_counts(scratch, _counts(say, "playing", hand, down))
+
+
+def _warm_table(seats: int, words: Words) -> None:
+    """A dealt table of ``seats`` and the same game some moves on, drawn."""
+    rng = random.Random(seats)
+    state = new_game(rng, seats, seats > 5)
+    _render(view(state, None), tuple("ABCDEFGHIJ"[:seats]), words)
+    for _ in range(6 * seats):
+        if state.is_over:
+            break
+        seat = state.to_act[0]
+        state, _ = apply(state, rng.choice(legal_actions(state, seat)))
+    _render(view(state, None), tuple("KLMNOPQRST"[:seats]), words)
+
+
+WARM_HANDS = 24
+"""Hand sizes whose counts line a warm-up draws (most hands hold fewer cards)."""
 
 
 def _render(view: TableView, names: tuple[str, ...], words: Words) -> bytes:
@@ -668,13 +702,7 @@ def _row_look(
     acting = seat in view.to_act and view.outcome is None
     name_face = font(NAME_SIZE, bold=True)
     colour = GLOW if acting else TEXT if player.status == "playing" else MUTED
-    if player.status == "forfeited":
-        line = words("forfeited")
-    elif player.status == "out":
-        line = words("out")
-    else:
-        line = words("hand {hand} · down {down}", hand=player.hand_count, down=sum(player.down))
-    line = fit(line, font(MIN_TEXT), COUNTS_ROOM)
+    line = _counts(words, player.status, player.hand_count, sum(player.down))
     room = COUNTS_RIGHT - NAME_X - text_width(line, font(MIN_TEXT)) - 20
     name = who.get(seat, name_face, room)
     mark, mark_colour = _mark(view, seat, words)
@@ -696,6 +724,21 @@ def _row_look(
         mark_colour=mark_colour,
         arrow=(seat == 0, last, view.direction),
     )
+
+
+def _counts(words: Words, status: str, hand: int, down: int) -> str:
+    """A row's counts, fitted: the hand and the face-down cards, or that the player is out."""
+    if status == "forfeited":
+        line = words("forfeited")
+    elif status == "out":
+        line = words("out")
+    else:
+        line = words("hand {hand} · down {down}", hand=hand, down=down)
+    return fit(line, font(MIN_TEXT), COUNTS_ROOM)
+
+
+def _draw_counts(draw: ImageDraw.ImageDraw, line: str) -> None:
+    draw_text(draw, (COUNTS_RIGHT, NAME_Y), line, font(MIN_TEXT), MUTED, "rm")
 
 
 @functools.lru_cache(maxsize=1024)
@@ -720,7 +763,7 @@ def _row(image: Image.Image, look: _RowLook) -> None:
         draw.rounded_rectangle(stripe, 2, fill=WAR if look.warrior else GLOW)
     name_face = font(NAME_SIZE, bold=True)
     draw_text(draw, (NAME_X, NAME_Y), look.name, name_face, look.name_colour, "lm")
-    draw_text(draw, (COUNTS_RIGHT, NAME_Y), look.line, font(MIN_TEXT), MUTED, "rm")
+    _draw_counts(draw, look.line)
 
     back = card_back(DOWN_W)
     y = CARDS_Y + (card_height(UP_W) - back.height) // 2

@@ -9,11 +9,14 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from bot.play.service import Moved
 from cogs.ui.i18n import Words
 from cogs.ui.latest import Latest
 from cogs.ui.table import Publisher
-from tests.bot.driver import challenge_and_accept, game_row, running, service_of
+from tests.bot.driver import button_id, challenge_and_accept, game_row, running, service_of
+from tests.harness import Harness
 
 
 async def burst(h: Any, game_id: int, moves: int, rng: random.Random) -> list[Moved]:
@@ -29,11 +32,30 @@ async def burst(h: Any, game_id: int, moves: int, rng: random.Random) -> list[Mo
     return done
 
 
+async def three_seats(h: Harness) -> int:
+    """A Vriddiot game of alice, bob and carol: several players' moves between two tables."""
+    alice, bob, carol = (h.users[n] for n in ("alice", "bob", "carol"))
+    await h.slash(alice, "vriddiot challenge", second=bob, third=carol)
+    accept = button_id(h.last_public(), "vidrasso:challenge:").replace(":decline", ":accept")
+    for who in (bob, carol):
+        await h.click(who, h.last_public(), accept)
+    (game,) = await service_of(h).games_of(h.guild.id, alice.id)
+    assert game.kind == "vriddiot" and len(game.seats) == 3
+    return game.id
+
+
+@pytest.mark.parametrize(
+    ("kind", "seed"),
+    [("vidrasso", 3), ("vriddiot", 3), ("vriddiot", 11)],
+)
 async def test_a_burst_of_moves_ends_with_the_last_table_and_never_goes_back(
-    tmp_path: Path,
+    tmp_path: Path, kind: str, seed: int
 ) -> None:
     async with running(tmp_path / "v.sqlite3", pictures=True) as h:
-        game_id = await challenge_and_accept(h, h.users["alice"], h.users["bob"])
+        if kind == "vidrasso":
+            game_id = await challenge_and_accept(h, h.users["alice"], h.users["bob"])
+        else:  # everyone's arrangement, then the first plays, from different seats
+            game_id = await three_seats(h)
         publisher: Publisher = h.bot.publisher  # type: ignore[attr-defined]
         drawn: list[int] = []  # the versions whose table was built, in order
         sent: list[tuple[int, int]] = []  # (message id, version) of each table sent or edited
@@ -55,7 +77,8 @@ async def test_a_burst_of_moves_ends_with_the_last_table_and_never_goes_back(
 
         publisher.table = table  # type: ignore[method-assign]
         publisher.send = tracked_send  # type: ignore[method-assign]
-        moved = await burst(h, game_id, 6, random.Random(3))
+        moved = await burst(h, game_id, 6, random.Random(seed))
+        assert len({m.seat for m in moved}) > 1 or kind == "vidrasso"
         await asyncio.gather(*(publisher.publish(m) for m in moved))
         await h.settle()
 

@@ -19,6 +19,7 @@ from bot import screens
 from bot.app import create_bot
 from bot.commands import clear_server
 from bot.config import Config
+from bot.games import GAMES
 from bot.logs import OneLineReconnects
 from cogs.ui.permissions import INVITE_PERMISSIONS, invite_url
 from tests.bot.driver import make_bot
@@ -138,12 +139,21 @@ async def test_a_test_servers_copy_of_the_commands_can_be_removed(tmp_path: Path
 
 
 def test_the_readme_pictures_come_from_the_gallery(tmp_path: Path) -> None:
-    shown = set(re.findall(r'src="docs/screens/([\w-]+)\.png"', README))
-    assert shown == set(screens.README_SCREENS)
-    assert {p.stem for p in (ROOT / "docs" / "screens").glob("*.png")} == shown
+    wanted = screens.readme_screens()  # path in the checkout: the gallery's screen
+    assert any(path.startswith("games/") for path in wanted)  # the games' own, from their folders
+    shown = set(re.findall(r'src="([\w/.-]+\.png)"', README))
+    # The README describes every game of the product; a checkout without one (its folder and
+    # its line in games/__init__.py taken out) does not draw that game's pictures.
+    elsewhere = {p for p in shown if (m := re.match(r"games/(\w+)/", p)) and m[1] not in GAMES}
+    assert shown - elsewhere == set(wanted)
+    kept = {*(ROOT / "docs" / "screens").glob("*.png")}
+    kept |= {
+        p for kind in GAMES for p in (ROOT / "games" / kind / "docs" / "screens").glob("*.png")
+    }
+    assert {p.relative_to(ROOT).as_posix() for p in kept} == set(wanted)
     assert screens.main(["--readme", "--out", str(tmp_path)]) == 0
-    assert {p.stem for p in tmp_path.glob("*.png")} == shown
-    for name in shown:  # what is in docs/screens is what the gallery draws now
-        assert (tmp_path / f"{name}.png").read_bytes() == (
-            ROOT / "docs" / "screens" / f"{name}.png"
-        ).read_bytes(), f"docs/screens/{name}.png is out of date: run make screens"
+    assert {p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*.png")} == set(wanted)
+    for path in wanted:  # what the checkout keeps is what the gallery draws now
+        assert (tmp_path / path).read_bytes() == (ROOT / path).read_bytes(), (
+            f"{path} is out of date: run make screens"
+        )

@@ -3,6 +3,7 @@ sent to a worker is pickled by reference, and unpickling it imports the module i
 
 from __future__ import annotations
 
+import gc
 import sys
 
 from bot.drawing import table
@@ -16,3 +17,8 @@ def imported() -> list[str]:
 def warmed_tables() -> int:
     """How many game tables' warm-ups the process knows."""
     return len(table.warm_ups())
+
+
+def collector() -> tuple[int, tuple[int, int, int]]:
+    """How many objects the collector has set aside for good, and its generations' counts."""
+    return gc.get_freeze_count(), gc.get_count()

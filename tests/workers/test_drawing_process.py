@@ -21,7 +21,7 @@ from games.pidro.rules import view as pidro_view
 from games.pidro.tests.helpers import random_states
 from games.vidrasso import drawing as vidrasso
 from games.vidrasso.rules import Phase, apply, legal_actions, new_game, view
-from tests.workers.probes import imported, warmed_tables
+from tests.workers.probes import collector, imported, warmed_tables
 
 NAMES = ("Ann", "Ben", "Cid", "Dee")
 
@@ -84,3 +84,11 @@ def test_the_drawing_processes_are_the_cores_but_one_unless_configured() -> None
     assert Config(_env_file=None, BOT_TABLE_WORKERS="").table_workers >= 1  # type: ignore[call-arg]
     assert Config(_env_file=None, BOT_TABLE_WORKERS="0").table_workers == 0  # type: ignore[call-arg]
     assert Config(_env_file=None, BOT_TABLE_WORKERS="3").table_workers == 3  # type: ignore[call-arg]
+
+
+def test_a_started_process_has_set_its_warm_objects_aside_from_the_collector(pool) -> None:  # type: ignore[no-untyped-def]
+    """What the start made is frozen (a full collection soon after would walk it all, in the
+    first picture); what is left for the collector is young and little."""
+    frozen, counts = pool.submit(collector).result()
+    assert frozen > 10_000
+    assert counts[2] == 0

@@ -76,6 +76,11 @@ def pidro_hand(state: pidro.GameState, seat: int, tr: Words, pending: str | None
     return draw(None, embed, view, ephemeral=True)
 
 
+README = {"table": "04-table-play", "kill": "10-hand-kill"}
+"""The screens the README shows (``make screens`` keeps them in ``games/pidro/docs/screens/``,
+``<name>.png``), by name."""
+
+
 def screens(seed: int, tr: Words) -> dict[str, bytes]:
     """Pidro's screens: the table message in each phase found, a private hand in each phase
     (the trump picked and the kills chosen, waiting for *Confirm*), the end of a hand and of

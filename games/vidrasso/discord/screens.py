@@ -68,6 +68,11 @@ def first_legal(state: GameState, kind: type) -> Any:
     return next(a for a in legal_actions(state, seat) if isinstance(a, kind))
 
 
+README = {"table": "07-table-play", "hand": "08-hand-play", "game-over": "11-game-over"}
+"""The screens the README shows (``make screens`` keeps them in ``games/vidrasso/docs/screens/``,
+``<name>.png``), by name."""
+
+
 def screens(seed: int, tr: Words) -> dict[str, bytes]:
     """Vidrasso's screens, by file name, in ``tr``'s language."""
     rng = random.Random(seed)

@@ -103,6 +103,11 @@ def hand(state: GameState, seat: int, tr: Words, pending: str | None = None) -> 
     return draw(None, embed, view, ephemeral=True)
 
 
+README = {"table": "03-table-war", "hand": "09-hand-cards"}
+"""The screens the README shows (``make screens`` keeps them in ``games/vriddiot/docs/screens/``,
+``<name>.png``), by name."""
+
+
 def screens(seed: int, tr: Words) -> dict[str, bytes]:
     """Vriddiot's screens (file names ``NN-what``)."""
     out: dict[str, bytes] = {}

@@ -3,7 +3,7 @@ checked twice (the engine's own replay and the independent reading), the same se
 same record, and no game between computer levels hits the move cap.
 
 Used by the slow test (a thousand games of each kind and table), by a small version in the fast
-suite, and by ``bench/vriddiot_games.py``, which prints the counts.
+suite, and by ``python -m games.vriddiot.check``, which prints the counts.
 
 Two kinds of game:
 

@@ -346,3 +346,31 @@ def test_every_rules_picture_is_drawn_and_shows_its_own_cards() -> None:
     specials = [f.rank.label + f.suit.value for f in pictures["specials"].faces]
     assert specials == ["2C", "10H", "JS", "4S"]  # and a joker, which has no suit
     assert drawing.rules_pictures() is pictures  # drawn once a process
+
+
+def test_the_warm_up_draws_every_rows_counts_in_every_language_the_process_knows() -> None:
+    """A drawing process learns every language, then warms up: a first picture finds its rows'
+    counts measured, their characters' fonts known and (a line of one font) their ink drawn,
+    in Japanese as in English."""
+    from PIL import ImageDraw
+
+    from bot.drawing import text
+    from cogs.ui.i18n import translations
+
+    text.learn({"ja": translations("ja")})
+    japanese = text.phrases("ja")
+    drawing.warm_up()
+    scratch = ImageDraw.Draw(Image.new("RGB", (drawing.WIDTH, drawing.ROW_STEP)))
+    lines = [
+        drawing._counts(say, "playing", hand, down)
+        for say in (english, japanese)
+        for hand in range(drawing.WARM_HANDS)
+        for down in range(4)
+    ]
+    assert any("·" in line for line in lines) and len(set(lines)) == len(lines)
+    kept = (text._ink_mask, text.text_width, text.drawable)
+    before = [cache.cache_info().misses for cache in kept]
+    for line in lines:
+        drawing._draw_counts(scratch, line)
+        text.text_width(line, text.font(drawing.MIN_TEXT))
+    assert [cache.cache_info().misses for cache in kept] == before

@@ -1,10 +1,12 @@
 """Issue 27's done checks over whole games (``games_check``): a few games of each kind and
-table here, a thousand in the slow suite (``bench/vriddiot_games.py`` prints the counts)."""
+table here, a thousand in the slow suite (``python -m games.vriddiot.check`` prints the
+counts)."""
 
 from __future__ import annotations
 
 import pytest
 
+from games.vriddiot import check
 from games.vriddiot.tests.games_check import TABLES, Counts, run, seated
 
 
@@ -33,6 +35,12 @@ def test_mixed_tables_seat_both_levels_everywhere() -> None:
     assert seated("random", 4, 5) == ("random",) * 4
     with pytest.raises(ValueError):
         seated("hard", 3, 0)
+
+
+def test_the_command_prints_the_counts_of_each_table(capsys: pytest.CaptureFixture[str]) -> None:
+    assert check.main(["--games", "1", "--kinds", "random", "--tables", "3", "--seed", "7"]) == 0
+    (line,) = capsys.readouterr().out.splitlines()
+    assert line.startswith("random 3 players, single deck") and "agreed     1" in line
 
 
 @pytest.mark.slow

@@ -1,7 +1,7 @@
 """Vriddiot's done checks over many games (issue 27), with the counts printed.
 
-    .venv/bin/python bench/vriddiot_games.py --games 1000                  # every table, both kinds
-    .venv/bin/python bench/vriddiot_games.py --games 1000 --kinds random --tables 3,4
+    .venv/bin/python -m games.vriddiot.check --games 1000                  # every table, both kinds
+    .venv/bin/python -m games.vriddiot.check --games 1000 --kinds random --tables 3,4
 
 For each table (3, 4, 5 players with one deck; 6 and 8 with the Dobbeldeck) and each kind of
 game (``random``: random players; ``mixed``: medium and easy), plays the games, replays every
@@ -17,16 +17,12 @@ import argparse
 import sys
 import time
 from collections.abc import Sequence
-from pathlib import Path
-
-# Runs from a checkout without installing the package.
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.vriddiot.tests.games_check import KINDS, TABLES, Counts, run
 
 
 def main(argv: Sequence[str]) -> int:
-    p = argparse.ArgumentParser(prog="bench/vriddiot_games.py")
+    p = argparse.ArgumentParser(prog="python -m games.vriddiot.check")
     p.add_argument("--games", type=int, default=1000, help="games of each kind at each table")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--kinds", default=",".join(KINDS), help="random, mixed or both")
