@@ -1,5 +1,5 @@
-"""Strength and speed of the computer levels: duplicate games between pairs of players, for
-any registered game.
+"""Strength and speed of the computer levels: duplicate games between pairs of players, or
+placement games with the seats rotated, for any registered game.
 
     .venv/bin/python bench/ai.py --quick          # under 10 minutes on 2 cores
     .venv/bin/python bench/ai.py                  # the full run (hours)
@@ -14,6 +14,16 @@ points minus the other side's) with a 95% interval over duplicate pairs, every p
 decision latency p50/p99/max, and, where the game counts them (its ``BENCH.tally``), what each
 player did (a bidding game: its bids and contracts by size). Games run in worker processes
 (two unless told), to the game's first target.
+
+A game where everyone plays for their own place says so in its ``BENCH.table`` (the seats of
+its benchmark table): then player A sits in one seat and B in all the others, and every deal is
+played once with A in each seat (the seats rotated, the luck of the deal shared). It prints A's
+share of head-to-head placements (A finishing ahead of one B) with a 95% Wilson interval, and
+the same share with a 95% interval over deals (the placements of one deal are not independent,
+so this interval is the honest one), each player's average place, and latency p50/p99/max on
+the wall clock and on the CPU clock (on a shared machine the wall clock also counts other
+programs' turns on the cores). ``--deals`` counts deals: a table of three plays three games a
+deal.
 
 The games come from the registry (:data:`bot.games.GAMES`); each game's arena module
 (``games/<kind>/arena``) gives its ``BENCH`` (:class:`bot.arena.bench.Bench`): its players by
@@ -47,7 +57,7 @@ from typing import Any
 # Runs from a checkout without installing the package.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.arena.bench import Bench, duplicate_game
+from bot.arena.bench import Bench, bench_game
 from bot.games import DEFAULT_KIND, GAMES
 
 SEER = "seer-"
@@ -60,9 +70,9 @@ def bench_of(kind: str) -> Bench:
     return found
 
 
-def _job(args: tuple[str, tuple[str, str], int, bool, int]) -> dict[str, Any]:
-    kind, specs, deal, swap, target = args
-    return duplicate_game(GAMES[kind], bench_of(kind), specs, deal, swap, target)
+def _job(args: tuple[str, tuple[str, str], int, int, int]) -> dict[str, Any]:
+    kind, specs, deal, turn, target = args
+    return bench_game(GAMES[kind], bench_of(kind), specs, deal, turn, target)
 
 
 # --- Statistics -------------------------------------------------------------------------------
@@ -120,16 +130,52 @@ class Pairing:
             out.append(sum(g["margin"] for g in games) / rounds)
         return out
 
+    def placements(self) -> dict[str, Any]:
+        """Placement games: A's head-to-head placements against the Bs and the places."""
+        pairs = ahead = 0
+        by_deal: dict[int, list[int]] = {}
+        a_places: list[int] = []
+        b_places: list[int] = []
+        for g in self.games:
+            a_places.append(g["place"])
+            b_places.extend(g["others"])
+            won = sum(g["place"] < p for p in g["others"])
+            pairs += len(g["others"])
+            ahead += won
+            counts = by_deal.setdefault(g["deal"], [0, 0])
+            counts[0] += won
+            counts[1] += len(g["others"])
+        low, high = wilson(ahead, pairs)
+        share, half = mean_interval([w / n for w, n in by_deal.values() if n])
+        return {
+            "pairs": pairs,
+            "ahead": ahead,
+            "share": ahead / pairs if pairs else float("nan"),
+            "interval": [low, high],
+            "deals": len(by_deal),
+            "by_deal": share,
+            "by_deal_half_width": half,
+            "place": {
+                self.specs[0]: sum(a_places) / len(a_places) if a_places else float("nan"),
+                self.specs[1]: sum(b_places) / len(b_places) if b_places else float("nan"),
+            },
+        }
+
     def summary(self) -> dict[str, Any]:
         n = len(self.games)
         wins = sum(1 for g in self.games if g["won"])
         low, high = wilson(wins, n)
-        margin, half = mean_interval(self.pair_margins())
+        placing = bool(self.games) and "place" in self.games[0]
+        margin, half = (
+            (float("nan"), float("nan")) if placing else mean_interval(self.pair_margins())
+        )
         latency: dict[str, list[float]] = {}
+        cpu: dict[str, list[float]] = {}
         tally: dict[str, dict[str, int]] = {}
         for g in self.games:
             for side, spec in zip("AB", self.specs, strict=True):
                 latency.setdefault(spec, []).extend(g["times"][side])
+                cpu.setdefault(spec, []).extend(g.get("cpu", {}).get(side, []))
                 counts = tally.setdefault(spec, {})
                 for key, count in g.get("tally", {}).get(side, {}).items():
                     counts[key] = counts.get(key, 0) + count
@@ -149,22 +195,52 @@ class Pairing:
                 }
                 for spec, t in latency.items()
             },
+            "cpu": {
+                spec: {"p50": percentile(t, 0.5), "p99": percentile(t, 0.99), "max": max(t)}
+                for spec, t in cpu.items()
+                if t
+            },
             "tally": {spec: counts for spec, counts in tally.items() if counts},
+            "placements": self.placements() if placing else None,
         }
 
 
 def print_summary(s: dict[str, Any]) -> None:
     low, high = s["win_interval"]
-    print(
-        f"{s['pairing']:<28} games {s['games']:>4}  wins {s['win_rate']:6.1%} "
-        f"[{low:5.1%}, {high:5.1%}]  margin/{s['unit']} {s['margin_per_round']:+6.1f} "
-        f"± {s['margin_half_width']:.1f}"
-    )
+    placed = s.get("placements")
+    if placed is None:
+        print(
+            f"{s['pairing']:<28} games {s['games']:>4}  wins {s['win_rate']:6.1%} "
+            f"[{low:5.1%}, {high:5.1%}]  margin/{s['unit']} {s['margin_per_round']:+6.1f} "
+            f"± {s['margin_half_width']:.1f}"
+        )
+    else:
+        a, b = s["pairing"].split(" vs ")
+        plow, phigh = placed["interval"]
+        print(
+            f"{s['pairing']:<28} games {s['games']:>4}  first {s['win_rate']:6.1%} "
+            f"[{low:5.1%}, {high:5.1%}]  seats rotated on {placed['deals']} deals"
+        )
+        print(
+            f"{'':<28} {a} ahead of {b} in {placed['share']:.1%} of {placed['pairs']} "
+            f"head-to-head placements [{plow:.1%}, {phigh:.1%}]; by deal "
+            f"{placed['by_deal']:.1%} ± {placed['by_deal_half_width']:.1%}"
+        )
+        print(
+            f"{'':<28} average place "
+            + ", ".join(f"{spec} {p:.2f}" for spec, p in placed["place"].items())
+        )
     for spec, lat in s["latency"].items():
         print(
             f"{'':<28} latency {spec:<14} n={lat['decisions']:<6} p50 {lat['p50'] * 1000:6.0f} ms"
             f"  p99 {lat['p99'] * 1000:6.0f} ms  max {lat['max'] * 1000:6.0f} ms"
         )
+        cpu = s.get("cpu", {}).get(spec)
+        if cpu is not None:
+            print(
+                f"{'':<28}     cpu {spec:<14} {'':<8} p50 {cpu['p50'] * 1000:6.0f} ms"
+                f"  p99 {cpu['p99'] * 1000:6.0f} ms  max {cpu['max'] * 1000:6.0f} ms"
+            )
     shares = dict(s["shares"])
     for spec, counts in s["tally"].items():
         parts = []
@@ -191,9 +267,9 @@ def run(
         for a, b, deals in plan:
             pairing = Pairing((a, b))
             jobs = [
-                (game, (a, b), deal, swap, target)
+                (game, (a, b), deal, turn, target)
                 for deal in range(offset, offset + deals)
-                for swap in (False, True)
+                for turn in bench_of(game).turns()
             ]
             started = time.perf_counter()
             for played in pool.imap_unordered(_job, jobs):

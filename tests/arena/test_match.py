@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from bot.arena.bench import Bench, duplicate_game
+from bot.arena.bench import Bench, bench_game
 from bot.arena.match import IllegalDecision, play_game, play_out, seated
 from bot.games import GAMES, GameRules
 
@@ -87,19 +87,28 @@ def test_seated_players_need_one_per_seat(rules: GameRules) -> None:
         seated(rules, [Computer(rules)], [random.Random()])
 
 
-def test_the_bench_plays_a_duplicate_pair_of_every_game(rules: GameRules) -> None:
+def test_the_bench_plays_the_games_of_a_deal_of_every_game(rules: GameRules) -> None:
     bench: Bench = import_module(f"games.{rules.kind}.arena").BENCH
     level = rules.levels[0]
     games = [
-        duplicate_game(rules, bench, (level, level), 0, swap, rules.targets[0])
-        for swap in (False, True)
+        bench_game(rules, bench, (level, level), 0, turn, rules.targets[0])
+        for turn in bench.turns()
     ]
     for game in games:
         assert game["rounds"] > 0 and game["times"]["A"] and game["times"]["B"]
+        assert len(game["cpu"]["A"]) == len(game["times"]["A"])
     assert isinstance(games[0]["won"], bool)
     # the same deals either way: the same figures for the same player in the same seats
-    again = duplicate_game(rules, bench, (level, level), 0, False, rules.targets[0])
-    assert again["margin"] == games[0]["margin"] and again["rounds"] == games[0]["rounds"]
+    again = bench_game(rules, bench, (level, level), 0, 0, rules.targets[0])
+    if bench.table:
+        assert len(games) == bench.table
+        for game in games:
+            places = sorted([game["place"], *game["others"]])
+            assert places == list(range(1, bench.table + 1))
+        assert again["place"] == games[0]["place"] and again["others"] == games[0]["others"]
+    else:
+        assert again["margin"] == games[0]["margin"]
+    assert again["rounds"] == games[0]["rounds"]
 
 
 def test_the_bench_and_the_match_loop_name_no_game() -> None:

@@ -92,6 +92,7 @@ def view_to_message(view: TableView, time_ms: int) -> dict[str, Any]:
                 "hand_count": p.hand_count,
                 "status": p.status,
                 "place": p.place,
+                "known": _texts(p.known),
             }
             for p in view.players
         ],
@@ -252,6 +253,7 @@ def _seat_view(data: Mapping[str, Any]) -> SeatView:
         status=status,
         place=None if place is None else _int(place),
         arranged=False,
+        known=_cards(data.get("known", [])),
     )
 
 

@@ -6,9 +6,10 @@ unseen: a world deals the unseen cards at random into the other hands, every fac
 position (the seat's own too: nobody sees those) and the stock. Cards a forfeited player took
 out of the game are unseen too, so the pool may hold more cards than there are places for.
 
+The cards a player is known to hold (``SeatView.known``: picked up from the pile in public and
+not played since) stay in its hand in every world; only the rest of its hand is guessed.
+
 A world's state holds no history (an empty log and shuffle order): it is only played forward.
-The view carries no history either, so who picked up which cards earlier is not used (see
-``games/vriddiot/docs/ai.md``).
 """
 
 from __future__ import annotations
@@ -61,11 +62,12 @@ def sample_world(v: TableView, rng: random.Random) -> GameState:
     grave = copies.row(v.grave)
     up = tuple(copies.row(p.up) for p in v.players)
     hand = copies.row(v.hand)
+    known = [() if s == me else copies.row(p.known) for s, p in enumerate(v.players)]
     revealed = copies.take(v.revealed) if v.revealed is not None else None
     unseen = copies.rest()
     rng.shuffle(unseen)
     need = v.stock_count + sum(sum(p.down) for p in v.players)
-    need += sum(p.hand_count for s, p in enumerate(v.players) if s != me)
+    need += sum(p.hand_count - len(known[s]) for s, p in enumerate(v.players) if s != me)
     if need > len(unseen):
         raise NoWorld(f"{need} hidden places but only {len(unseen)} unseen cards")
     deal = iter(unseen)
@@ -75,7 +77,10 @@ def sample_world(v: TableView, rng: random.Random) -> GameState:
         if s == me:
             hands.append(hand)
         else:
-            hands.append(tuple(sorted((next(deal) for _ in range(p.hand_count)), key=_key)))
+            if len(known[s]) > p.hand_count:
+                raise NoWorld(f"seat {s} is known to hold more cards than it has")
+            guessed = (next(deal) for _ in range(p.hand_count - len(known[s])))
+            hands.append(tuple(sorted((*known[s], *guessed), key=_key)))
         downs.append(tuple(next(deal) if there else None for there in p.down))
     stock = tuple(next(deal) for _ in range(v.stock_count))
     return GameState(
@@ -105,6 +110,7 @@ def sample_world(v: TableView, rng: random.Random) -> GameState:
         moves=v.moves,
         outcome=None,
         log=(),
+        known=tuple(known),
     )
 
 

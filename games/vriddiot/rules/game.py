@@ -149,6 +149,11 @@ class GameState:
     outcome: Outcome | None
     log: tuple[Action, ...]
     """Every action applied, in order (records and storage replay it)."""
+    known: tuple[Row, ...] = ()
+    """Per seat, the cards everybody knows it holds: picked up in public (the pile, a failed
+    chance or blind card, a revealed joker taken back) and not played, joined or tossed since
+    (a card of that face leaving the hand removes one). Derived from public events only, so it
+    is a lower bound of the hand by face; empty rows when not given."""
     _legal: dict[int, tuple[SeatAction, ...]] = field(
         default_factory=dict, compare=False, repr=False
     )
@@ -274,6 +279,7 @@ def start_game(
         moves=0,
         outcome=None,
         log=(),
+        known=tuple(() for _ in range(seats)),
     )
 
 
@@ -818,6 +824,7 @@ class _Work:
         self.places = list(st.places)
         self.forfeits = list(st.forfeits)
         self.arranged = list(st.arranged)
+        self.known = [list(k) for k in st.known] or [[] for _ in range(st.seats)]
         self.starter = st.starter
         self.plays = st.plays
         self.outcome = st.outcome
@@ -852,6 +859,7 @@ class _Work:
             moves=moves,
             outcome=self.outcome,
             log=log,
+            known=tuple(tuple(k) for k in self.known),
         )
 
     # -- helpers --
@@ -892,6 +900,12 @@ class _Work:
             match = min((c for c in zone if c.face == face.face), key=lambda c: c.index)
             zone.remove(match)
             taken.append(match)
+        if src == "hand":
+            known = self.known[seat]
+            for card in taken:
+                copies = [k for k in known if k.face == card.face]
+                if copies:
+                    known.remove(min(copies, key=lambda k: k.index))
         return taken
 
     def refill(self, seat: int) -> None:
@@ -1168,6 +1182,7 @@ class _Work:
     def pick_up(self, seat: int, extra: Card | None) -> None:
         cards = self.pile_cards() + ([extra] if extra is not None else [])
         self.hands[seat].extend(cards)
+        self.known[seat].extend(cards)
         self.emit(PickedUp(seat, tuple(cards)))
         self.pile = []
         self.req = Req()
@@ -1406,6 +1421,7 @@ class _Work:
         gone.extend(self.up[seat])
         gone.extend(c for c in self.down[seat] if c is not None)
         self.hands[seat], self.up[seat] = [], []
+        self.known[seat] = []
         self.down[seat] = [None] * len(self.down[seat])
         if p.ctx is Ctx.JOKER and p.seat == seat and self.revealed is not None:
             gone.append(self.revealed)
@@ -1441,6 +1457,7 @@ class _Work:
                 self.lapse(p.seat)
             if p.ctx is Ctx.JOKER and self.revealed is not None:
                 self.hands[p.seat].append(self.revealed)
+                self.known[p.seat].append(self.revealed)
                 self.revealed = None
             self.end_war_few()
 

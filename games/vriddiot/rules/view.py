@@ -1,12 +1,14 @@
 """What one seat, or everyone, may see of a Vriddiot game: the single gate for hidden cards.
 
 A view never holds the stock's order, any face-down card before it is turned (the owner's
-too), another player's hand, the order in which a 666 returned the burnt pile, a forfeited
-player's cards, another player's arrangement before all have arranged, or join and toss answers
-before all have answered. It holds what the table shows (R14): the pile layer by layer with who
-laid what and joker identities, the requirement (floor, change, war), the direction, every
-face-up card, the burnt pile and the graveyard, the counts, places and forfeits, and whose
-decision of which kind is pending; and for a seat its own hand and its legal actions.
+too), another player's hand beyond the cards everybody saw it pick up, the order in which a 666
+returned the burnt pile, a forfeited player's cards, another player's arrangement before all
+have arranged, or join and toss answers before all have answered. It holds what the table shows
+(R14): the pile layer by layer with who laid what and joker identities, the requirement (floor,
+change, war), the direction, every face-up card, the burnt pile and the graveyard, the counts,
+places and forfeits, and whose decision of which kind is pending; what every player at the
+table knows from what it saw: the cards each hand picked up in public and has not played since
+(:attr:`SeatView.known`); and for a seat its own hand and its legal actions.
 """
 
 from __future__ import annotations
@@ -33,6 +35,10 @@ class SeatView:
     """The finishing place taken (forfeits: the place they were given)."""
     arranged: bool
     """During the arrangement: whether this seat has chosen."""
+    known: tuple[Card, ...] = ()
+    """Cards everybody knows this hand holds (canonical order): picked up in public and not
+    played since, one card of a face leaving the hand taking one of that face away. Public
+    knowledge, not the hand: the hand may hold more of these faces, never fewer."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,6 +136,7 @@ def view(state: GameState, seat: int | None = None) -> TableView:
                 else "forfeited",
                 place=place,
                 arranged=arranging and state.arranged[s] is not None,
+                known=canonical(state.known[s]) if state.known else (),
             )
         )
     own = seat is not None

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import random
+from collections import Counter
 from dataclasses import replace
 
 import pytest
@@ -100,6 +101,33 @@ def test_worlds_agree_with_the_view() -> None:
             assert len(world.stock) == len(state.stock)
             checked += 1
         state, _ = apply(state, decide("easy", seen, 0))
+
+
+def test_worlds_keep_the_cards_known_in_each_hand() -> None:
+    """Every guessed world deals each other hand the cards it was seen to pick up and not
+    play since, and keeps every count of the view."""
+    rng = random.Random(11)
+    state = new_game(rng, 4)
+    known_seen = 0
+    while state.outcome is None:
+        if state.ctx is Ctx.RETURN:
+            state, _ = settle(state, rng)
+            continue
+        seat = state.to_act[0]
+        seen = view(state, seat)
+        if state.ctx is Ctx.TURN:
+            world = sample_world(seen, random.Random(state.moves))
+            for s, p in enumerate(seen.players):
+                if s == seat:
+                    mine = Counter(c.face for c in seen.hand or ())
+                    assert Counter(c.face for c in world.hands[s]) == mine
+                    continue
+                faces = Counter(c.face for c in world.hands[s])
+                assert not Counter(c.face for c in p.known) - faces
+                assert len(world.hands[s]) == p.hand_count
+                known_seen += len(p.known)
+        state, _ = apply(state, rng.choice(seen.actions))
+    assert known_seen > 0
 
 
 def test_decide_is_deterministic() -> None:

@@ -7,6 +7,8 @@ from __future__ import annotations
 import copy
 import json
 import random
+from collections import Counter
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import given, settings
@@ -25,14 +27,17 @@ from games.vriddiot.rules import (
     apply,
     is_legal,
     legal_actions,
+    new_game,
     replay,
+    settle,
     state_from_json,
     state_to_json,
     to_record,
     view,
 )
-from games.vriddiot.rules.cards import FACES, deck
+from games.vriddiot.rules.cards import FACES, Card, deck
 from games.vriddiot.rules.game import ACTIVE
+from games.vriddiot.rules.parts import Joined, PickedUp, Played, Tossed
 from games.vriddiot.tests.helpers import random_states
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
@@ -173,3 +178,72 @@ def test_thousands_of_random_games_hold_every_invariant() -> None:
         assert last is not None and last.outcome is not None
         if seed % 50 == 0:
             assert replay(json.loads(json.dumps(to_record(last)))) == last
+
+
+def _public_known(seed: int) -> Iterator[tuple[GameState, list[Counter[int]]]]:
+    """A random game without forfeits, and after every action the faces each hand is known to
+    hold, derived here from what everybody sees only: the pick-ups' cards, and the plays, joins
+    and tosses named as from the hand (one card of a face leaving takes one of that face)."""
+    rng = random.Random(seed)
+    n = 3 + seed % 8
+    state = new_game(rng, n, n > 5 or seed % 3 == 0)
+    known: list[Counter[int]] = [Counter() for _ in range(n)]
+    sources: dict[int, str] = {}
+    yield state, known
+    while state.outcome is None:
+        if state.ctx is Ctx.RETURN:
+            state, events = settle(state, rng)
+            action = None
+        else:
+            action = rng.choice(legal_actions(state, rng.choice(state.to_act)))
+            state, events = apply(state, action)
+        if isinstance(action, Join | Toss):
+            sources[action.seat] = action.source
+        for e in events:
+            left: tuple[Card, ...] = ()
+            if isinstance(e, PickedUp):
+                known[e.seat].update(c.face for c in e.cards)
+            elif isinstance(e, Played) and isinstance(action, Play) and action.seat == e.seat:
+                left = e.layer.cards if action.source == "hand" else ()
+            elif isinstance(e, Joined) and sources.get(e.seat) == "hand":
+                left = e.layer.cards
+            elif isinstance(e, Tossed) and sources.get(e.seat) == "hand":
+                left = e.cards
+            for c in left:
+                if known[e.seat][c.face] > 0:
+                    known[e.seat][c.face] -= 1
+        if state.ctx not in (Ctx.JOIN, Ctx.TOSS):
+            sources.clear()
+        yield state, known
+
+
+@SETTINGS
+@given(seeds)
+def test_known_cards_are_exactly_those_picked_up_in_public_and_not_played_since(
+    seed: int,
+) -> None:
+    picked = 0
+    for state, known in _public_known(seed):
+        for seat in (None, *range(state.seats)):
+            seen = view(state, seat)
+            for s, p in enumerate(seen.players):
+                assert Counter(c.face for c in p.known) == +known[s], (s, p.known)
+        for s in range(state.seats):
+            picked += len(state.known[s])
+            # a lower bound of the hand, physical card by physical card
+            assert not Counter(c.index for c in state.known[s]) - Counter(
+                c.index for c in state.hands[s]
+            )
+    assert picked > 0
+
+
+@SETTINGS
+@given(seeds)
+def test_known_cards_stay_in_the_hand_through_forfeits(seed: int) -> None:
+    for state in random_states(seed):
+        for s in range(state.seats):
+            assert not Counter(c.index for c in state.known[s]) - Counter(
+                c.index for c in state.hands[s]
+            )
+            if s in state.forfeits:
+                assert state.known[s] == ()
