@@ -23,9 +23,10 @@ from bot.arena import match
 from bot.arena.bench import Bench, BenchSeat, ViewSeat
 from bot.arena.match import IllegalDecision
 from games.pidro.ai.base import Player
+from games.pidro.ai.bidding import fourteen_hand
 from games.pidro.ai.players import PLAYERS, UnknownPlayer, make_player
 from games.pidro.game import PIDRO
-from games.pidro.rules import GameState, highest_bid, team_of, to_record
+from games.pidro.rules import GameState, Suit, highest_bid, team_of, to_record
 from games.pidro.rules.parts import MAX_BID, MIN_BID
 
 __all__ = ["BENCH", "IllegalDecision", "main", "play_game", "simulate"]
@@ -151,7 +152,9 @@ def bench_seat(level: str) -> BenchSeat:
 def bid_tally(state: GameState, team: int) -> dict[str, int]:
     """What one team's players bid in a finished game: its bids and jumps (a bid more than
     one over the bid so far), bids over its own partner, the contracts it held by size and
-    how they ended."""
+    how they ended, and the 14-hands it was dealt (:func:`~games.pidro.ai.bidding.
+    fourteen_hand` in some suit: the Ace, both fives, the two and six trumps) with how many of
+    them its holder bid 14."""
     counts = dict.fromkeys(
         (
             "bids",
@@ -166,6 +169,8 @@ def bid_tally(state: GameState, team: int) -> dict[str, int]:
             "14s made",
             "14s holed",
             "14 over 14",
+            "14-hands",
+            "14-hands bid 14",
         ),
         0,
     )
@@ -179,6 +184,13 @@ def bid_tally(state: GameState, team: int) -> dict[str, int]:
             counts["jumps"] += bid.points > level + 1
             counts["over partner"] += high is not None and team_of(high.seat) == team
             counts["14 over 14"] += bid.points == level == MAX_BID
+        for seat in (team, team + 2):
+            cards = hand.deal.hands[seat]
+            if any(fourteen_hand(cards, suit) for suit in Suit):
+                counts["14-hands"] += 1
+                counts["14-hands bid 14"] += any(
+                    b.seat == seat and b.points == MAX_BID for b in hand.bids
+                )
         contract = hand.contract
         if contract is None or hand.scores is None or contract.team != team:
             continue
@@ -215,6 +227,7 @@ BENCH = Bench(
         ("14s", "contracts"),
         ("14s made", "14s"),
         ("14s holed", "14s"),
+        ("14-hands bid 14", "14-hands"),
     ),
 )
 """Pidro's side of ``bench/ai.py``: partnerships (player A on seats 0 and 2 against B on 1 and

@@ -244,10 +244,9 @@ def hand_taken(hand: Hand, peek: bool = True) -> list[int]:
     return play_out(hand.trump.number, held, hand.leader, plays, list(hand.taken), peek)
 
 
-def action_margin(hand: Hand, action: HandAction, team: int, peek: bool = True) -> int:
-    """``team``'s score margin for the hand (its score, or minus its bid in the hole, less
-    the other team's) when ``action`` is taken in the engine's ``hand`` and the hand is
-    played out: a kill through the engine (the other kills the weakest), a card here."""
+def action_taken(hand: Hand, action: HandAction, peek: bool = True) -> list[int]:
+    """The points each team takes when ``action`` is taken in the engine's ``hand`` and the
+    hand is played out: a kill through the engine (the other kills the weakest), a card here."""
     assert hand.trump is not None and hand.contract is not None
     suit = hand.trump.number
     if isinstance(action, Play):
@@ -257,12 +256,19 @@ def action_margin(hand: Hand, action: HandAction, team: int, peek: bool = True) 
         held[action.seat] &= ~(1 << index)
         plays = [(s, c.index) for s, c in hand.plays]
         plays.append((action.seat, index))
-        taken = play_out(suit, held, hand.leader, plays, list(hand.taken), peek)
-    else:
-        after = step(hand, action, [])
-        while after.killing:
-            after = step(after, weakest_kill(after, after.killing[0]), [])
-        taken = hand_taken(after, peek)
+        return play_out(suit, held, hand.leader, plays, list(hand.taken), peek)
+    after = step(hand, action, [])
+    while after.killing:
+        after = step(after, weakest_kill(after, after.killing[0]), [])
+    return hand_taken(after, peek)
+
+
+def action_margin(hand: Hand, action: HandAction, team: int, peek: bool = True) -> int:
+    """``team``'s score margin for the hand (its score, or minus its bid in the hole, less
+    the other team's) when ``action`` is taken in the engine's ``hand`` and the hand is
+    played out (:func:`action_taken`)."""
+    assert hand.contract is not None
+    taken = action_taken(hand, action, peek)
     bidders = hand.contract.team
     scores = list(taken)
     if taken[bidders] < hand.contract.bid:

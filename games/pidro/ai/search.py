@@ -30,6 +30,7 @@ for the benchmark only.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from games.pidro.ai.bidding import (
@@ -40,7 +41,7 @@ from games.pidro.ai.bidding import (
     value_bid,
 )
 from games.pidro.ai.easy import EasyPlayer
-from games.pidro.ai.fast import action_margin, contract_taken
+from games.pidro.ai.fast import action_taken, contract_taken
 from games.pidro.ai.worlds import deal_world, trump_odds, trump_world
 from games.pidro.rules import (
     POINTS_PER_HAND,
@@ -127,6 +128,15 @@ class SearchPlayer:
             return self.kill_values(view, rng)
         return self.play_values(view, rng)
 
+    # --- What a hand's outcome is worth ----------------------------------------------------
+
+    def scorer(self, view: TableView) -> Scorer:
+        """How this level values a hand's outcome from ``view``'s side: ``f(points, bidders,
+        bid)`` for the points the viewer's team takes, the bidding team and its bid. Medium:
+        the score margin of the hand (:func:`margin_for`)."""
+        assert view.seat is not None
+        return margin_for(team_of(view.seat))
+
     # --- Worlds -----------------------------------------------------------------------------
 
     def deals(self, view: TableView, rng: random.Random, count: int) -> list[Deal]:
@@ -149,6 +159,7 @@ class SearchPlayer:
         later = order[len(view.bids) + 1 :]
         high = highest_bid(view.bids)
         options = [a for a in view.actions if isinstance(a, Bid)]
+        value = self.scorer(view)
         theirs = {a: 0.0 for a in options}
         # When the viewer holds the contract it names one suit for every world (it cannot see
         # the world): the suit that does best on half the worlds is scored on the other half,
@@ -165,14 +176,15 @@ class SearchPlayer:
                 holder, level = auction(a, high, later, wants, dealer)
                 if holder == seat:
                     for suit, p in taken.items():
-                        mine[a][n % 2][suit] += margin_one(p, level)
+                        mine[a][n % 2][suit] += value(p, team, level)
                     continue
                 if holder not in others:
                     suit, _ = best_estimate(deal.hands[holder], holder == dealer)
                     taken_by = contract_taken(deal, dealer, holder, suit.number, self.peek)
                     others[holder] = taken_by[team_of(holder)]
-                m = margin_one(others[holder], level)
-                theirs[a] += m if team_of(holder) == team else -m
+                bidders = team_of(holder)
+                ours = others[holder] if bidders == team else POINTS_PER_HAND - others[holder]
+                theirs[a] += value(ours, bidders, level)
         values: dict[HandAction, float] = {
             a: (theirs[a] + _crossed(*mine[a])) / len(deals) for a in options
         }
@@ -200,23 +212,36 @@ class SearchPlayer:
         bid = view.contract.bid
         taken = self.taken(view, rng, self.budget.trump_worlds)
         names = [a for a in view.actions if isinstance(a, NameTrump)]
-        return {a: margin(taken[a.suit], bid) for a in names}
+        value, team = self.scorer(view), view.contract.team
+        return {a: _mean([value(p, team, bid) for p in taken[a.suit]]) for a in names}
 
     # --- Kills and play ---------------------------------------------------------------------
 
     def kill_values(self, view: TableView, rng: random.Random) -> dict[HandAction, float]:
         assert view.seat is not None
-        team = team_of(view.seat)
         kills = [a for a in view.actions if isinstance(a, Kill)]
         worlds = [rebuilt(view, w) for w in self.trump_worlds(view, rng, self.budget.play_worlds)]
-        return {a: _average(worlds, a, team, self.peek) for a in kills}
+        return {a: self._average(view, worlds, a) for a in kills}
 
     def play_values(self, view: TableView, rng: random.Random) -> dict[HandAction, float]:
         assert view.seat is not None
-        team = team_of(view.seat)
         plays = [a for a in view.actions if isinstance(a, Play)]
         worlds = [rebuilt(view, w) for w in self.trump_worlds(view, rng, self.budget.play_worlds)]
-        return {a: _average(worlds, a, team, self.peek) for a in plays}
+        return {a: self._average(view, worlds, a) for a in plays}
+
+    def _average(self, view: TableView, worlds: list[Hand], action: HandAction) -> float:
+        """The average value of ``action`` over the rebuilt ``worlds``."""
+        assert view.seat is not None and view.contract is not None
+        value, team = self.scorer(view), team_of(view.seat)
+        bidders, bid = view.contract.team, view.contract.bid
+        total = 0.0
+        for hand in worlds:
+            total += value(action_taken(hand, action, self.peek)[team], bidders, bid)
+        return total / len(worlds)
+
+
+def _mean(values: list[float]) -> float:
+    return sum(values) / len(values)
 
 
 def _crossed(even: dict[Suit, float], odd: dict[Suit, float]) -> float:
@@ -234,10 +259,6 @@ def best_action(actions: tuple[HandAction, ...], values: dict[HandAction, float]
         near = [a for a in actions if isinstance(a, Bid) and a.points and values[a] >= floor]
         return max(near, key=lambda a: a.points or 0)
     return best
-
-
-def _average(worlds: list[Hand], action: HandAction, team: int, peek: bool) -> float:
-    return sum(action_margin(hand, action, team, peek) for hand in worlds) / len(worlds)
 
 
 def auction(
@@ -267,6 +288,23 @@ def auction(
     if holder < 0:
         return dealer, MIN_BID
     return holder, level
+
+
+Scorer = Callable[[int, int, int], float]
+"""``f(points, bidders, bid)``: what a hand's outcome is worth to one side, given the points
+that side takes, the bidding team and the bid (:meth:`SearchPlayer.scorer`)."""
+
+
+def margin_for(team: int) -> Scorer:
+    """``team``'s score margin of the hand: its score (or minus its bid in the hole) less the
+    other team's."""
+
+    def value(points: int, bidders: int, bid: int) -> float:
+        if bidders == team:
+            return margin_one(points, bid)
+        return -margin_one(POINTS_PER_HAND - points, bid)
+
+    return value
 
 
 def margin_one(points: int, bid: int) -> int:
@@ -341,9 +379,12 @@ def rebuilt(view: TableView, trumps: dict[int, int]) -> Hand:
 __all__ = [
     "Budget",
     "OldMediumPlayer",
+    "Scorer",
     "SearchPlayer",
     "auction",
     "best_action",
     "margin",
+    "margin_for",
+    "margin_one",
     "rebuilt",
 ]

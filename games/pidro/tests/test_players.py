@@ -23,7 +23,7 @@ from games.pidro.ai.bidding import (
 )
 from games.pidro.ai.easy import EasyPlayer
 from games.pidro.ai.fast import action_margin, contract_taken
-from games.pidro.ai.hard import HardPlayer
+from games.pidro.ai.hard import GAME, HardPlayer, game_scorer
 from games.pidro.ai.players import PLAYERS, UnknownPlayer, decide, evaluate, make_player
 from games.pidro.ai.rollout import contract_hand, finish
 from games.pidro.ai.search import (
@@ -32,6 +32,7 @@ from games.pidro.ai.search import (
     SearchPlayer,
     auction,
     best_action,
+    margin_one,
     rebuilt,
 )
 from games.pidro.ai.worlds import deal_world, trump_odds, trump_world
@@ -462,3 +463,32 @@ def test_blind_playouts_score_every_point(seed: int) -> None:
         deal = Deal.shuffled(rng, seed % 4)
         taken = contract_taken(deal, seed % 4, rng.randrange(4), suit.number, peek=False)
         assert sum(taken) == 14
+
+
+def test_hard_values_the_game_when_a_hand_can_end_it() -> None:
+    # Early in a game: the hand's margin, as medium.
+    early = game_scorer(0, (10, 20), 62)
+    assert early(9, 0, 8) == margin_one(9, 8) and early(5, 1, 8) == margin_one(9, 8) * -1
+    # 50 to 56: team 0 bidding 8 and taking 12 reaches 62, the others 58: a win.
+    late = game_scorer(0, (50, 56), 62)
+    assert late(12, 0, 8) == (12 - 2) + GAME
+    # Holed: 50 - 8 = 42, the others take 7 and reach 63: a loss.
+    assert late(7, 0, 8) == (-8 - 7) - GAME
+    # Both sides reach 62: the bidders win, whichever they are.
+    assert late(12, 1, 6) == (12 + 6) + GAME  # the others' 6 holed: 62 to 50
+    both = game_scorer(0, (58, 58), 62)
+    assert both(6, 1, 8) == (6 - 8) - GAME  # they made 8 with 8 points, both reach 62
+    assert both(8, 0, 6) == (8 - 6) + GAME
+    # Nobody reaches the target: the bare margin.
+    assert late(10, 1, 6) == 10 + 6  # 60 to 50
+
+
+def test_hard_bids_14_over_14_when_holding_the_contract_wins_the_game() -> None:
+    """With the Ace, King, Queen, Jack, both fives and the two of hearts after an opponent's
+    14: early in the game the 14 is better left to fail (medium and hard pass); when both
+    sides need a few points, only making its own 14 sure to win the game, hard bids it."""
+    state, seat = rigged("AH KH QH JH 5H 5D 2H 9H 3C", (14,))
+    assert decide("hard", view(state, seat), 1) == Bid(seat, None)
+    late = view(replace(state, totals=(56, 56)), seat)
+    assert decide("medium", late, 1) == Bid(seat, None)
+    assert decide("hard", late, 1) == Bid(seat, 14)

@@ -71,3 +71,21 @@ def test_the_bench_counts_each_sides_bids_and_contracts() -> None:
     assert a["bids"] > 0  # easy bids by value
     shares = dict(BENCH.shares)
     assert set(shares) | set(shares.values()) <= set(a)
+
+
+def test_the_bench_counts_the_14_hands_dealt_and_bid() -> None:
+
+    from games.pidro.ai.players import decide
+    from games.pidro.arena import bid_tally
+    from games.pidro.rules import Bid, apply, view
+    from games.pidro.tests.test_players import rigged
+
+    # Seat 1 (team 1) holds the Ace, both fives, the two and nine hearts: a 14-hand.
+    state, seat = rigged("AH KH QH JH TH 5H 5D 2H 9H")
+    assert bid_tally(state, 1)["14-hands"] == 1 and bid_tally(state, 0)["14-hands"] == 0
+    assert bid_tally(state, 1)["14-hands bid 14"] == 0
+    chosen = decide("easy", view(state, seat), 0)
+    assert chosen == Bid(seat, 14)
+    state, _ = apply(state, chosen)
+    counts = bid_tally(state, 1)
+    assert counts["14-hands bid 14"] == 1 and counts["bids"] == 1 and counts["jumps"] == 1
