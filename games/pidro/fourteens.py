@@ -1,6 +1,6 @@
 """How often a Pidro hand holds the cards for a 14, and how often they take all 14 points.
 
-    .venv/bin/python bench/pidro_fourteens.py --deals 40000 --seed 1     # about 5 s
+    .venv/bin/python -m games.pidro.fourteens --deals 40000 --seed 1     # about 5 s
 
 Deals random hands (dealer seat 0) and, for every seat and suit, classes the seat's nine
 cards by the Ace, both fives, the two and the number of trumps; each classed hand (up to
@@ -16,9 +16,6 @@ import random
 import sys
 from collections import Counter, defaultdict
 from collections.abc import Sequence
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.pidro.ai.bidding import ACE, RIGHT_FIVE, TWO, WRONG_FIVE, strengths
 from games.pidro.ai.fast import contract_taken
