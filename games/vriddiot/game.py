@@ -374,9 +374,10 @@ class Vriddiot:
         state itself: the stock, every face-down card (the owner's too), the other players'
         hands, the cards forfeited players took away and, during the arrangement, the others'
         choices. A text names a face, not a card: the faces shown anywhere (the pile, the burnt
-        pile, the graveyard, face-up cards, the viewer's hand, a turned joker, and the faces a
-        joker is or may be declared as) are left out. Optional, outside
-        :class:`~bot.games.base.GameRules`: the conformance suite holds every view to it."""
+        pile, the graveyard, face-up cards, the viewer's hand, a turned joker, the faces a joker
+        is or may be declared as, and the cards each hand was seen to pick up) are left out.
+        Optional, outside :class:`~bot.games.base.GameRules`: the conformance suite holds every
+        view to it."""
         hidden: list[Card] = [*state.stock]
         for s in range(state.seats):
             hidden += [c for c in state.down[s] if c is not None]
@@ -388,6 +389,8 @@ class Vriddiot:
         shown |= {c.text for c in (*state.burnt, *state.grave)}
         for s in range(state.seats):
             shown |= {c.text for c in state.up[s]}
+            # What every player saw a hand pick up (and not play since) is public knowledge.
+            shown |= {c.text for c in (state.known[s] if state.known else ())}
         if seat is not None:
             shown |= {c.text for c in state.hands[seat]}
             for action in engine.legal_actions(state, seat):
