@@ -1,4 +1,4 @@
-"""Vidrasso bot benchmark: card plays through the real bot, offline, with many stored games.
+"""The bot benchmark: card plays through the real bot, offline, with many stored games.
 
 Each run plays one game (``--game``, repeatable; default every registered game: Vidrasso,
 Pidro, Vriddiot) at tables of ``--seats`` seats (default the game's smallest: 2, 4 and 3). It
@@ -1111,7 +1111,7 @@ def main() -> None:
         if args.seats is not None and not low <= args.seats <= high:
             parser.error(f"--seats {args.seats}: {GAMES[kind].title} seats {low} to {high}")
     print(
-        f"Vidrasso bot benchmark - Python {platform.python_version()}, "
+        f"Card-game bot benchmark - Python {platform.python_version()}, "
         f"discord.py {discord.__version__}, offline harness, {os.cpu_count()} CPUs, "
         f"load average {os.getloadavg()[0]:.2f}"
     )
