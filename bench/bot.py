@@ -619,7 +619,9 @@ async def choose(
     in Vidrasso), a pick button, an option of a menu (Vriddiot's ranks) — the game's reluctant
     moves only when nothing else is there. After a pick, the player either refines it with a
     menu or pick button not used yet (which cards, the top card, war too), or confirms, each
-    half the time. Every pick is timed as an *other move*."""
+    half the time; after one such change of mind it confirms (a hand of eight cards could
+    otherwise be picked through for more presses than :data:`MAX_STEPS`). Every pick is timed
+    as an *other move*."""
     rules = tables.rules
     touched: set[str] = set()
     pending: str | None = None
@@ -627,7 +629,7 @@ async def choose(
         taps = enabled(hand, MOVE)
         confirm = [t for t in taps if pending is not None and move_of(t) == pending]
         more = picks(hand, rng, touched)
-        if confirm and (not more or rng.random() < 0.5):
+        if confirm and (not more or len(touched) > 1 or rng.random() < 0.5):
             what = Press(confirm[0])
         elif confirm:
             what = rng.choice(more)
