@@ -26,7 +26,6 @@ quick as the next.
 
 from __future__ import annotations
 
-import gc
 import logging
 import multiprocessing
 import os
@@ -35,6 +34,8 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, wait
+
+from bot.memory import freeze_start
 
 log = logging.getLogger(__name__)
 
@@ -89,7 +90,7 @@ def _pause() -> None:
 
 def _start_worker(parent: int, warm_ups: tuple[WarmUp, ...]) -> None:
     """The first thing a worker does: watch its parent, leave Ctrl-C to it, warm up, then set
-    what the start made aside from the collector (:func:`settle_memory`)."""
+    what the start made aside from the collector (:func:`bot.memory.freeze_start`)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     watchdog = threading.Thread(
         target=_watch_parent, args=(parent,), name="watch-parent", daemon=True
@@ -100,20 +101,7 @@ def _start_worker(parent: int, warm_ups: tuple[WarmUp, ...]) -> None:
             warm_up()
         except Exception:  # a cold first task is better than a worker that never starts
             log.exception("warming up a worker process failed: %r", warm_up)
-    settle_memory()
-
-
-def settle_memory() -> None:
-    """Collect the start's garbage, then set what is left aside for good (``gc.freeze``).
-
-    What a worker imports and warms (modules, fonts, kept masks and faces: some 35,000 objects
-    in a drawing process) lives as long as the process. Left to the collector, the start has
-    just made all of it young and counted towards the next full collection, which then came
-    during the first task or so and walked all of it: ~11 ms of a drawing process's CPU, as
-    much as the first picture itself. Frozen, no collection walks it again; what later tasks
-    make is collected as ever."""
-    gc.collect()
-    gc.freeze()
+    freeze_start()
 
 
 def _watch_parent(parent: int) -> None:

@@ -29,6 +29,7 @@ from games.vriddiot.rules import (
     settle,
     view,
 )
+from games.vriddiot.tests.helpers import random_states
 
 SMALL = Budget(worlds=2, candidates=2, depth=20)
 """Medium's search made small enough for the unit tests (the decisions stay medium's)."""
@@ -106,27 +107,22 @@ def test_worlds_agree_with_the_view() -> None:
 def test_worlds_keep_the_cards_known_in_each_hand() -> None:
     """Every guessed world deals each other hand the cards it was seen to pick up and not
     play since, and keeps every count of the view."""
-    rng = random.Random(11)
-    state = new_game(rng, 4)
     known_seen = 0
-    while state.outcome is None:
-        if state.ctx is Ctx.RETURN:
-            state, _ = settle(state, rng)
+    for state in random_states(11, 4, False, forfeits=False):
+        if state.ctx is not Ctx.TURN or state.outcome is not None:
             continue
         seat = state.to_act[0]
         seen = view(state, seat)
-        if state.ctx is Ctx.TURN:
-            world = sample_world(seen, random.Random(state.moves))
-            for s, p in enumerate(seen.players):
-                if s == seat:
-                    mine = Counter(c.face for c in seen.hand or ())
-                    assert Counter(c.face for c in world.hands[s]) == mine
-                    continue
-                faces = Counter(c.face for c in world.hands[s])
-                assert not Counter(c.face for c in p.known) - faces
-                assert len(world.hands[s]) == p.hand_count
-                known_seen += len(p.known)
-        state, _ = apply(state, rng.choice(seen.actions))
+        world = sample_world(seen, random.Random(state.moves))
+        for s, p in enumerate(seen.players):
+            if s == seat:
+                mine = Counter(c.face for c in seen.hand or ())
+                assert Counter(c.face for c in world.hands[s]) == mine
+                continue
+            faces = Counter(c.face for c in world.hands[s])
+            assert not Counter(c.face for c in p.known) - faces
+            assert len(world.hands[s]) == p.hand_count
+            known_seen += len(p.known)
     assert known_seen > 0
 
 
