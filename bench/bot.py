@@ -796,7 +796,7 @@ async def run_once(
                     taken |= pairs
             for group in groups:
                 await tables.start(group, rng.randrange(tables.driving.game_moves))
-            counts = await count_games(bot.services.storage)  # type: ignore[arg-type]
+            counts = await count_games(bot.services.storage)
             run = Run(
                 counts.get("finished", 0),
                 counts.get("active", 0),
@@ -822,7 +822,7 @@ async def run_once(
             gc.callbacks.remove(gc_timer)
             gc.collect()
             run.objects_after = len(gc.get_objects())
-            counts = await count_games(bot.services.storage)  # type: ignore[arg-type]
+            counts = await count_games(bot.services.storage)
             run.finished_after = counts.get("finished", 0)
             run.waiting_views = stop_timed_views()
     return run

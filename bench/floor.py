@@ -39,13 +39,13 @@ from games.vidrasso.rules.compact import (
     _STRAW_PLAYED,
     _TAKEN,
     POINTS,
-    TRICKS_PER_ROUND,
     _turned,
     _with,
     trick,
 )
 from games.vidrasso.rules.game import _PLAY_PICKS, PLAYS
 from games.vidrasso.rules.parts import (
+    TRICKS_PER_ROUND,
     GameEnded,
     Outcome,
     Play,

@@ -77,7 +77,7 @@ def build(
                 b = rng.choice(player_ids)
         p_a = 1 / (1 + math.exp(-(skill[a] - skill[b])))
         winner, loser = (a, b) if rng.random() < p_a else (b, a)
-        [[won], [lost]] = rate([[totals[winner].rating], [totals[loser].rating]], 0)
+        [[won], [lost]] = rate([[totals[winner].rating], [totals[loser].rating]], [1, 2])
         rounds = rng.randint(2, 5)
         finished = now + game_id * 60
         points: dict[int, int] = {}
@@ -109,8 +109,8 @@ def build(
             seat = 0 if player == seat0 else 1
             entries.append(
                 (game_id, "vidrasso", guild_id, player, seat, seat, opponent,
-                 "win" if player == winner else "loss", "finished", 1, points[player],
-                 points[opponent], rounds, rating.mu, rating.sigma, finished)
+                 "win" if player == winner else "loss", 1 if player == winner else 2, "finished",
+                 1, points[player], points[opponent], rounds, rating.mu, rating.sigma, finished)
             )  # fmt: skip
 
     conn = sqlite3.connect(path)
@@ -126,8 +126,8 @@ def build(
         )
         conn.executemany(
             "INSERT INTO ladder_entries (game_id, kind, guild_id, user_id, seat, team,"
-            " opponent_id, outcome, result, rated, points, opponent_points, rounds, mu, sigma,"
-            " finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " opponent_id, outcome, place, result, rated, points, opponent_points, rounds, mu,"
+            " sigma, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             entries,
         )
         conn.executemany(
@@ -161,8 +161,8 @@ def build(
             ],
         )
         conn.executemany(
-            "INSERT INTO ladder_pairs VALUES (?, ?, ?, ?, ?, ?)",
-            [(guild_id, "vidrasso", u, o, w, lo) for (u, o), (w, lo) in pairs.items()],
+            "INSERT INTO ladder_pairs VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [(guild_id, "vidrasso", u, o, w, lo, 0) for (u, o), (w, lo) in pairs.items()],
         )
         conn.executemany(
             "INSERT INTO computer_records VALUES (?, ?, ?, ?, ?, ?)",

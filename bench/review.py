@@ -14,8 +14,16 @@ import argparse
 import importlib
 import random
 import resource
+import sys
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+# Runs from a checkout without installing the package (and before bench/bot.py, which the
+# script's own folder would otherwise offer as ``bot``).
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.arena.match import play_to_end, seated
 from bot.games import rules_for
@@ -81,12 +89,12 @@ def _load() -> str:
 class _Level:
     """A computer level as an arena player (the registry's decision function)."""
 
-    def __init__(self, decide: object, level: str) -> None:
+    def __init__(self, decide: Callable[[str, Any, int], Any], level: str) -> None:
         self.decide_with = decide
-        self.level = level
+        self.name = level
 
-    def decide(self, view: object, rng: random.Random) -> object:
-        return self.decide_with(self.level, view, rng.randrange(2**31))  # type: ignore[operator]
+    def decide(self, view: Any, rng: random.Random) -> Any:
+        return self.decide_with(self.name, view, rng.randrange(2**31))
 
 
 if __name__ == "__main__":
