@@ -54,5 +54,7 @@ def test_engine_games_with_resignations_and_time_outs_agree(players: int, deck: 
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("players", "deck"), TABLES)
-def test_a_thousand_engine_games_agree_with_the_independent_rules(players: int, deck: str) -> None:
-    agree(1000, players, deck)
+def test_hundreds_of_engine_games_agree_with_the_independent_rules(players: int, deck: str) -> None:
+    """400 games a table: CI must finish within its 90 minutes (the thousand of issue 27's
+    done check, and more, are ``python -m games.vriddiot.check``'s, run by hand)."""
+    agree(400, players, deck)
