@@ -284,7 +284,7 @@ def text_width(text: str, face: Font) -> float:
 
 TEXT_PAD = 3
 """Room round a kept text's ink on its mask (the fraction of a pixel it starts at may move
-the ink by one)."""
+the ink by one), for a font that is not FreeType's."""
 
 
 @functools.lru_cache(maxsize=2048)
@@ -294,9 +294,19 @@ def _ink_mask(
     """``text`` in ``face`` as Pillow would draw it at a point whose fractional part is
     ``(fx, fy)``: the mask of its ink and where the mask goes from the point's integer part.
 
-    Drawn once on a mask and painted with :meth:`ImageDraw.ImageDraw.bitmap` afterwards, the
-    same pixels as ``draw.text`` (the same glyph coverage, blended the same way), without
-    FreeType rendering the same labels, names and counts for every picture."""
+    The mask FreeType renders for ``draw.text`` (:meth:`~PIL.ImageFont.FreeTypeFont.getmask2`,
+    which lays the text out and renders each glyph once), kept and painted with
+    :meth:`ImageDraw.ImageDraw.bitmap` afterwards: the same pixels as ``draw.text``, without
+    FreeType rendering the same labels, names and counts for every picture. (Measuring the
+    text first and drawing it on a mask of that size laid it out and loaded its glyphs twice
+    more: most of what a new name cost a first picture.)"""
+    if isinstance(face, ImageFont.FreeTypeFont):
+        ink, (dx, dy) = face.getmask2(text, "L", anchor=anchor, start=(fx, fy))
+        width, height = ink.size
+        mask = Image.new("L", (max(1, width), max(1, height)), 0)
+        if width and height:
+            mask.im.paste(ink, (0, 0, width, height))
+        return mask, dx, dy
     left, top, right, bottom = face.getbbox(text, anchor=anchor)
     shift_x, shift_y = TEXT_PAD - int(left // 1), TEXT_PAD - int(top // 1)
     size = (int(right - left) + 2 * TEXT_PAD + 2, int(bottom - top) + 2 * TEXT_PAD + 2)
