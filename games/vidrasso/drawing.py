@@ -288,7 +288,6 @@ def _panel(
     """A seat's panel: name and chips, total and this round's points, strawmen, hand; a glow
     when it must act."""
     top = PANEL_Y[seat]
-    box = _panel_box(top)
     acting = seat in view.to_act and view.outcome is None
     mid = top + NAME_DY
     if acting:
