@@ -265,18 +265,26 @@ def runs(text: str, face: Font) -> list[tuple[str, Font]]:
     return out
 
 
+@functools.lru_cache(maxsize=2048)
+def _runs(text: str, face: Font) -> tuple[tuple[str, Font], ...]:
+    """:func:`runs`, kept: a table draws the same few non-ASCII lines (a row's "hand 5 · down
+    3", the Japanese words) in every picture, and finding each character's font costs more
+    than drawing the line from its kept ink."""
+    return tuple(runs(text, face))
+
+
 @functools.lru_cache(maxsize=4096)
 def text_width(text: str, face: Font) -> float:
     """How wide ``text`` is drawn in ``face`` (Japanese runs in their own font); kept, as a
     table measures the same few hundred texts again and again."""
     if text.isascii():
         return face.getlength(text)
-    return sum(f.getlength(run) for run, f in runs(text, face))
+    return sum(f.getlength(run) for run, f in _runs(text, face))
 
 
 TEXT_PAD = 3
 """Room round a kept text's ink on its mask (the fraction of a pixel it starts at may move
-the ink by one)."""
+the ink by one), for a font that is not FreeType's."""
 
 
 @functools.lru_cache(maxsize=2048)
@@ -286,9 +294,19 @@ def _ink_mask(
     """``text`` in ``face`` as Pillow would draw it at a point whose fractional part is
     ``(fx, fy)``: the mask of its ink and where the mask goes from the point's integer part.
 
-    Drawn once on a mask and painted with :meth:`ImageDraw.ImageDraw.bitmap` afterwards, the
-    same pixels as ``draw.text`` (the same glyph coverage, blended the same way), without
-    FreeType rendering the same labels, names and counts for every picture."""
+    The mask FreeType renders for ``draw.text`` (:meth:`~PIL.ImageFont.FreeTypeFont.getmask2`,
+    which lays the text out and renders each glyph once), kept and painted with
+    :meth:`ImageDraw.ImageDraw.bitmap` afterwards: the same pixels as ``draw.text``, without
+    FreeType rendering the same labels, names and counts for every picture. (Measuring the
+    text first and drawing it on a mask of that size laid it out and loaded its glyphs twice
+    more: most of what a new name cost a first picture.)"""
+    if isinstance(face, ImageFont.FreeTypeFont):
+        ink, (dx, dy) = face.getmask2(text, "L", anchor=anchor, start=(fx, fy))
+        width, height = ink.size
+        mask = Image.new("L", (max(1, width), max(1, height)), 0)
+        if width and height:
+            mask.im.paste(ink, (0, 0, width, height))
+        return mask, dx, dy
     left, top, right, bottom = face.getbbox(text, anchor=anchor)
     shift_x, shift_y = TEXT_PAD - int(left // 1), TEXT_PAD - int(top // 1)
     size = (int(right - left) + 2 * TEXT_PAD + 2, int(bottom - top) + 2 * TEXT_PAD + 2)
@@ -340,7 +358,7 @@ def draw_text(
 ) -> None:
     """``draw.text`` for one line that may hold Japanese: each run in its font, all on the
     baseline ``face`` would put the line on, bold Japanese outlined."""
-    parts = runs(text, face) if not text.isascii() else [(text, face)]
+    parts = _runs(text, face) if not text.isascii() else ((text, face),)
     if len(parts) == 1 and parts[0][1] is face:
         _paint(draw, xy, parts[0][0], face, fill, anchor)
         return
@@ -387,10 +405,17 @@ def fit(text: str, face: Font, width: float) -> str:
     if text_width(text, face) <= width:
         return text
     dots = ellipsis(face)
-    cut = text
-    while cut and text_width(cut.rstrip() + dots, face) > width:
-        cut = cut[:-1]
-    return cut.rstrip() + dots
+    # The longest beginning of ``text`` that fits with the dots, by halving: each measure of a
+    # new text costs FreeType a layout (some 0.1 ms for a long name), and a name cut from 25
+    # characters to 12 took 13 of them one character at a time.
+    fits, over = 0, len(text)  # text[:fits] + dots fits (or fits is 0); text[:over] does not
+    while over - fits > 1:
+        middle = (fits + over) // 2
+        if text_width(text[:middle].rstrip() + dots, face) <= width:
+            fits = middle
+        else:
+            over = middle
+    return text[:fits].rstrip() + dots
 
 
 def display_name(name: str, face: Font, width: float, fallback: str) -> str:

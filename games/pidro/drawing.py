@@ -308,6 +308,9 @@ def table_png(
 def warm_up() -> None:
     """Load what every picture needs (the empty table, the fonts), e.g. in a new worker."""
     _base()
+    for seat in range(4):
+        _glow_edges(seat)
+        _glowing_middle(seat)
     for size, bold in ((CAPTION, False), (CAPTION, True), (36, True)):
         font(size, bold)
     warm_faces(DECK, (CARD_W,))
@@ -665,11 +668,50 @@ def _seat_glow(image: Image.Image, draw: ImageDraw.ImageDraw, seat: int, acting:
     """A seat's row glows when it must act."""
     if acting:
         box = SEATS[seat]
-        spread = GLOW_SPREAD
-        width, height = box.width + 1, box.bottom - box.top + 1
-        image.paste(GLOW, (box.left - spread, box.top - spread), glow_mask(width, height, spread))
+        left, top = box.left - GLOW_SPREAD, box.top - GLOW_SPREAD
+        # The glow's top and bottom rows, where the rows next to this one may have drawn (and
+        # the panel's rounded corners keep what the glow made of it), are blended here; the
+        # rows between, which only this seat draws on, are the kept glowing middle.
+        for y, strip in _glow_edges(seat):
+            image.paste(GLOW, (left, top + y, left + strip.width, top + y + strip.height), strip)
+        middle = _glowing_middle(seat)
+        image.paste(middle, (left, box.top + GLOW_EDGE))
         draw.rounded_rectangle(box.xy(), 12, fill=PANEL, outline=GLOW, width=4)
         _stripe(draw, box, TEAM_COLOURS[team_of(seat)])
+
+
+GLOW_EDGE = 13
+"""How far into a seat's row its glow is blended afresh (:func:`_seat_glow`): past its
+rounded corners (12) and where the rows next to it reach into it (their glows, 3)."""
+
+
+def _glow(seat: int) -> Image.Image:
+    box = SEATS[seat]
+    return glow_mask(box.width + 1, box.bottom - box.top + 1, GLOW_SPREAD)
+
+
+@functools.lru_cache(maxsize=4)
+def _glow_edges(seat: int) -> tuple[tuple[int, Image.Image], ...]:
+    """The top and bottom rows of a seat's glow, each with its first row in the glow."""
+    mask = _glow(seat)
+    edge = GLOW_SPREAD + GLOW_EDGE
+    return tuple((y, mask.crop((0, y, mask.width, y + edge))) for y in (0, mask.height - edge))
+
+
+@functools.lru_cache(maxsize=4)
+def _glowing_middle(seat: int) -> Image.Image:
+    """The rows of a seat's glowing row between its :func:`_glow_edges`, as painted on the
+    empty table (nothing else is painted there before them): the glow's sides and the row's
+    gold edge, copied in instead of blending the whole glow through its mask."""
+    box = SEATS[seat]
+    mask = _glow(seat)
+    left, top = box.left - GLOW_SPREAD, box.top - GLOW_SPREAD
+    image = _base().copy()
+    image.paste(GLOW, (left, top), mask)
+    draw = ImageDraw.Draw(image)
+    draw.rounded_rectangle(box.xy(), 12, fill=PANEL, outline=GLOW, width=4)
+    _stripe(draw, box, TEAM_COLOURS[team_of(seat)])
+    return image.crop((left, box.top + GLOW_EDGE, left + mask.width, box.bottom - GLOW_EDGE + 1))
 
 
 def _seat_line(

@@ -291,6 +291,10 @@ def warm_up() -> None:
     card_back(22)
     for width in (PILE_W, UP_W):
         joker_face(width)
+    for card in FACES:  # every face as a row shows it, and a row's face-down cards
+        _on_panel(card.face, UP_W, None)
+    for count in range(1, 4):
+        _backs(count)
     for size in (MIN_TEXT, REQ_SIZE, STATUS_SIZE, NAME_SIZE):
         font(size, bold=True)
         font(size)
@@ -745,8 +749,33 @@ def _draw_counts(draw: ImageDraw.ImageDraw, line: str) -> None:
 def _row_segment(look: _RowLook) -> Segment:
     image = _band_base("last" if look.last else "row").copy()
     _row(image, look)
-    _paint_faces(image, look.faces, look.top)
+    _paint_up_cards(image, look.faces, look.top)
     return _segment(image)
+
+
+def _paint_up_cards(image: Image.Image, shown: Sequence[Face], top: int) -> None:
+    """A row's face-up cards: each as it lies on the bare panel (:func:`_on_panel`, copied
+    without blending), but where it overlies the card before it (four or more face-up cards),
+    blended through its own corners as :func:`_paint_faces` does."""
+    right = 0
+    for face in shown:
+        if face.x < right:
+            _paint_faces(image, (face,), top)
+        else:
+            picture = _on_panel(face.card.face, face.width, face.ident)
+            image.paste(picture, (face.x, face.y - top))
+        right = face.x + face.width
+
+
+@functools.lru_cache(maxsize=256)
+def _on_panel(face: int, width: int, ident: Ident | None) -> Image.Image:
+    """A card face (:data:`~games.vriddiot.rules.cards.FACES`' number) up on a row's bare
+    panel, its rounded corners blended with it: an opaque picture a row copies in (a face
+    pasted through its alpha costs several times more)."""
+    picture = card_picture(FACES[face], width, ident)
+    image = Image.new("RGB", picture.size, PANEL)
+    image.paste(picture, (0, 0), picture)
+    return image
 
 
 def _row(image: Image.Image, look: _RowLook) -> None:
@@ -765,10 +794,9 @@ def _row(image: Image.Image, look: _RowLook) -> None:
     draw_text(draw, (NAME_X, NAME_Y), look.name, name_face, look.name_colour, "lm")
     _draw_counts(draw, look.line)
 
-    back = card_back(DOWN_W)
-    y = CARDS_Y + (card_height(UP_W) - back.height) // 2
-    for i in range(look.backs):
-        image.paste(back, (DOWN_X + i * DOWN_STEP, y), back)
+    if look.backs:
+        backs = _backs(look.backs)
+        image.paste(backs, (DOWN_X, CARDS_Y + (card_height(UP_W) - backs.height) // 2))
 
     centre = (PLACE_X + MARK_ROOM / 2, CARDS_Y + card_height(UP_W) / 2)
     if look.tick:
@@ -792,6 +820,17 @@ def _row(image: Image.Image, look: _RowLook) -> None:
     if direction < 0 and first:
         head = [(ARROW_X - 9, start + 14), (ARROW_X + 9, start + 14), (ARROW_X, start - 2)]
         draw.polygon(head, fill=MUTED)
+
+
+@functools.lru_cache(maxsize=8)
+def _backs(count: int) -> Image.Image:
+    """``count`` face-down cards as a row shows them, each overlying the one before, on the
+    bare panel: an opaque picture a row copies in."""
+    back = card_back(DOWN_W)
+    image = Image.new("RGB", (DOWN_W + (count - 1) * DOWN_STEP, back.height), PANEL)
+    for i in range(count):
+        image.paste(back, (i * DOWN_STEP, 0), back)
+    return image
 
 
 def _tick(image: Image.Image, cx: float, cy: float) -> None:

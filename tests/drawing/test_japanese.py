@@ -39,8 +39,15 @@ def _empty_cache() -> None:
 @pytest.fixture
 def no_japanese_font(monkeypatch: pytest.MonkeyPatch) -> None:
     """Draw as a machine without ``noto-cjk-sans-jp-regular`` would."""
+    _without_the_japanese_font(monkeypatch)
+
+
+def _without_the_japanese_font(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(text, "fallback_face", lambda face: None)
     monkeypatch.setattr(text, "cjk_font", lambda size, bold=False: None)
+    # The runs of each line kept with the font are not this machine's (and those found here
+    # are not kept for the tests after this one).
+    monkeypatch.setattr(text, "_runs", lambda line, face: tuple(text.runs(line, face)))
 
 
 def _states() -> list[GameState]:
@@ -85,8 +92,7 @@ def test_japanese_glyphs_and_names_are_ink(monkeypatch: pytest.MonkeyPatch) -> N
     public = view(_states()[2], None)
     with_font = table_png(public, NAMES, words=JAPANESE)
     english_with_font = table_png(public, NAMES)
-    monkeypatch.setattr(text, "fallback_face", lambda face: None)
-    monkeypatch.setattr(text, "cjk_font", lambda size, bold=False: None)
+    _without_the_japanese_font(monkeypatch)
     without = table_png(public, NAMES, words=JAPANESE)
     english_without = table_png(public, NAMES)
     # Every Japanese word is lost without the font; in English, only the name 花子 is.

@@ -27,6 +27,8 @@ PHONE = 320
 LEGIBLE = 11
 """The smallest glyph height, in pixels at :data:`PHONE`, of any caption (issue 24)."""
 NAMES = ("Alice", "Bartholomew the Unhurried", "Carol", "Dmitri")
+KEPT_INK = text._ink_mask
+"""The kept ink of the drawn texts, as the module has it (a :class:`Recorder` wraps it)."""
 
 
 def _game(kind: str, state: Any, computer: int | None = None) -> Game:
@@ -90,8 +92,9 @@ def glyph_height(face: ImageFont.FreeTypeFont, picture_width: int) -> int:
 
 
 class Recorder:
-    """Every text drawn (``ImageDraw.text`` is where each of the pictures' texts ends, card
-    corners included), with its face."""
+    """Every text drawn (``ImageDraw.text``, card corners included, and the ink
+    :func:`bot.drawing.text.draw_text` keeps and paints, ``text._ink_mask``: where each of the
+    pictures' texts ends), with its face."""
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.drawn: list[tuple[str, ImageFont.FreeTypeFont]] = []
@@ -107,7 +110,14 @@ class Recorder:
 
         monkeypatch.setattr(ImageDraw.ImageDraw, "text", recording)
         # Nothing kept from before: every text of the next pictures is drawn anew.
-        text._ink_mask.cache_clear()
+        KEPT_INK.cache_clear()
+
+        def inking(content: str, face: Any, *args: Any) -> Any:
+            if isinstance(face, ImageFont.FreeTypeFont) and content.strip():
+                self.drawn.append((content, face))
+            return KEPT_INK(content, face, *args)
+
+        monkeypatch.setattr(text, "_ink_mask", inking)
         cards._face.cache_clear()
         table.clear_cache()
 

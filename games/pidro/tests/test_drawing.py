@@ -4,17 +4,30 @@ public view, drawing no card but the ones everyone may see, kept by game and ver
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from bot.drawing import table
+from bot.drawing.table import GLOW, PANEL, glow_mask
+from bot.drawing.text import english
 from cogs.ui.i18n import Words
 from games.pidro import drawing
 from games.pidro.drawing import cards_drawn, table_png
-from games.pidro.rules import Abandon, Card, GameState, Phase, Resign, TimeOut, apply, view
+from games.pidro.rules import (
+    Abandon,
+    Card,
+    GameState,
+    Phase,
+    Resign,
+    TimeOut,
+    apply,
+    team_of,
+    view,
+)
 from games.pidro.rules.cards import cards_in
 from games.pidro.tests.helpers import random_states
 
@@ -174,3 +187,27 @@ def test_a_player_gone_cold_with_no_cards_left_is_drawn_with_a_caption_alone() -
         seat = next(s for s in public.cold if not public.cold_cards[s])
         captions = [g.caption for g in drawing._seat_groups(public, seat)]
         assert captions[0] == "cold: no cards left"
+
+
+def _blended_glow(image: Image.Image, draw: ImageDraw.ImageDraw, seat: int, acting: bool) -> None:
+    """A seat's glow as it was painted before its middle was kept: blended whole."""
+    if acting:
+        box = drawing.SEATS[seat]
+        spread = drawing.GLOW_SPREAD
+        mask = glow_mask(box.width + 1, box.bottom - box.top + 1, spread)
+        image.paste(GLOW, (box.left - spread, box.top - spread), mask)
+        draw.rounded_rectangle(box.xy(), 12, fill=PANEL, outline=GLOW, width=4)
+        drawing._stripe(draw, box, drawing.TEAM_COLOURS[team_of(seat)])
+
+
+def test_the_kept_glow_paints_what_blending_it_whole_painted(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    views = [view(s, None) for s in list(random_states(3))[::6]]
+    # Rows glowing next to each other, whose glows overlap.
+    views += [replace(v, to_act=acting) for v in views[:3] for acting in ((0, 1), (1, 2, 3))]
+    assert sum(bool(v.to_act) for v in views) > 5
+    whole = [drawing._whole(v, NAMES, english).tobytes() for v in views]
+    monkeypatch.setattr(drawing, "_seat_glow", _blended_glow)
+    for public, pixels in zip(views, whole, strict=True):
+        assert drawing._whole(public, NAMES, english).tobytes() == pixels

@@ -7,14 +7,15 @@ import io
 import random
 import subprocess
 import sys
+from dataclasses import replace
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageDraw
 from random_games import random_game, reshuffle_hidden
 
 from bot.drawing import table
-from bot.drawing.table import Parts
-from bot.drawing.text import display_name, fit, font, printable
+from bot.drawing.table import GLOW, PANEL, Parts, glow_mask
+from bot.drawing.text import display_name, english, fit, font, printable
 from games.vidrasso import drawing
 from games.vidrasso.drawing import cards_drawn, table_png
 from games.vidrasso.rules import Card, GameState, Phase, Resign, apply, view
@@ -216,3 +217,26 @@ def test_the_drawing_package_imports_no_discord() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""
+
+
+def _blended_glow(image: Image.Image, draw: ImageDraw.ImageDraw, seat: int) -> None:
+    """An acting panel's glow as it was painted before it was kept: blended whole."""
+    box = drawing._panel_box(drawing.PANEL_Y[seat])
+    spread = drawing.GLOW_SPREAD
+    mask = glow_mask(box[2] - box[0] + 1, box[3] - box[1] + 1, spread)
+    image.paste(GLOW, (box[0] - spread, box[1] - spread), mask)
+    draw.rounded_rectangle(box, 14, fill=PANEL, outline=GLOW, width=4)
+    mid = box[1] + drawing.NAME_DY
+    draw.polygon([(16, mid - 11), (16, mid + 11), (30, mid)], fill=GLOW)
+
+
+def test_the_kept_glow_paints_what_blending_it_whole_painted(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    views = [view(s, None) for s in _states(range(2))[::5]]
+    views += [replace(v, to_act=(0, 1)) for v in views[:8]]  # both glowing at once
+    assert any(v.to_act for v in views)
+    kept = [drawing._render(v, NAMES, True, english) for v in views]
+    monkeypatch.setattr(drawing, "_glow", _blended_glow)
+    for public, picture in zip(views, kept, strict=True):
+        assert drawing._render(public, NAMES, True, english) == picture

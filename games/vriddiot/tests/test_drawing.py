@@ -16,6 +16,7 @@ import pytest
 from babel.messages.pofile import read_po
 from PIL import Image
 
+from bot.drawing.cards import card_back, card_height
 from bot.drawing.table import Names, adler32_combine
 from bot.drawing.text import Font, draw_text, english
 from games.vriddiot import drawing
@@ -257,6 +258,40 @@ def test_the_finishing_places_and_the_idiot_are_marked() -> None:
     resigned = apply(states[5], Resign(2))[0]
     look = drawing._row_look(view(resigned, None), Names(NAMES[:4], english), 2, english, ())
     assert look.mark == "4th" and look.line == "forfeited"
+
+
+def _blended_row(look: drawing._RowLook) -> Image.Image:
+    """A player's band as it was painted before its cards were kept on the panel: every back
+    and face pasted through its own corners."""
+    image = drawing._band_base("last" if look.last else "row").copy()
+    drawing._row(image, look._replace(backs=0))
+    back = card_back(drawing.DOWN_W)
+    y = drawing.CARDS_Y + (card_height(drawing.UP_W) - back.height) // 2
+    for i in range(look.backs):
+        image.paste(back, (drawing.DOWN_X + i * drawing.DOWN_STEP, y), back)
+    drawing._paint_faces(image, look.faces, look.top)
+    return image
+
+
+def test_a_row_of_kept_cards_paints_what_blending_each_card_painted() -> None:
+    public = view(_middle(6), None)
+    many = (card("2S"), card("X"), card("10H"), card("KD"), card("AC"))
+    players = list(public.players)
+    players[1] = replace(players[1], up=many)  # overlapping: each blended on the one before
+    players[2] = replace(players[2], up=(), down=(True, False, False))
+    public = replace(public, players=tuple(players))
+    who = Names(NAMES[:6], english)
+    shown = faces(public)
+    for seat in range(6):
+        top = row_box(seat)[1]
+        mine = tuple(f for f in shown if top <= f.y < top + drawing.ROW_STEP)
+        look = drawing._row_look(public, who, seat, english, mine)
+        image = drawing._band_base("last" if look.last else "row").copy()
+        drawing._row(image, look)
+        drawing._paint_up_cards(image, look.faces, look.top)
+        assert image.tobytes() == _blended_row(look).tobytes(), seat
+        if seat == 1:  # five cards in the room of three: each lies on the one before
+            assert len(mine) == 5 and mine[1].x - mine[0].x < mine[0].width
 
 
 # --- the PNG, band by band ----------------------------------------------------------------------
