@@ -12,9 +12,12 @@ habitual choice only for a candidate that does clearly better in the same worlds
 the guess cancels between candidates judged on the same worlds).
 
 The candidates are its habits' best few options (:attr:`Budget.candidates`) plus chance and the
-pick-up when they are legal. Every other decision (arrangement, war question, joins, tosses,
-joker identities) follows its habits. The work is fixed, so the same view and seed give the
-same choice.
+pick-up when they are legal. The arrangement is searched the same way, over its habits' best
+few face-up choices (:attr:`Budget.arrange_candidates`), each played out to the end of the game
+(:attr:`Budget.arrange_depth`) in :attr:`Budget.arrange_worlds` worlds in which the other seats
+arrange by easy's habit: what three cards face up are worth shows only late in the game. Every
+other decision (war question, joins, tosses, joker identities) follows its habits. The work is
+fixed, so the same view and seed give the same choice.
 """
 
 from __future__ import annotations
@@ -62,7 +65,9 @@ class Budget:
     arrange_candidates: int = 6
     """Arrangements searched (its habits' best first); 1 arranges by habit alone."""
     arrange_worlds: int = 12
-    """Worlds each arrangement is played out in."""
+    """Worlds each arrangement is played out in at a table of three; a bigger table, whose
+    games are longer, gets proportionally fewer (at least two), so that the decision's work
+    stays about the same."""
     arrange_depth: int = 400
     """Actions an arrangement's playout runs (a whole game, nearly always)."""
 
@@ -91,9 +96,8 @@ class SearchPlayer:
             return actions[0]
         if view.ctx is Ctx.ARRANGE:
             arrangements = arranged(actions, MEDIUM)[: self.budget.arrange_candidates]
-            return self.search(
-                view, rng, arrangements, self.budget.arrange_worlds, self.budget.arrange_depth
-            )
+            worlds = max(2, round(self.budget.arrange_worlds * 3 / view.seats))
+            return self.search(view, rng, arrangements, worlds, self.budget.arrange_depth)
         if view.ctx not in SEARCHED:
             return choose(actions, view.ctx, hand, view.pile, MEDIUM)
         options = ranked(actions, view.ctx, hand, view.pile, MEDIUM)

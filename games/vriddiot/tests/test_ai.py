@@ -159,6 +159,24 @@ def test_medium_searches_the_arrangement_among_its_habits_best() -> None:
         assert habit.decide(seen, random.Random(deal)) == best[0]
 
 
+def test_bigger_tables_search_the_arrangement_in_fewer_worlds(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Games at a bigger table are longer: the arrangement's worlds shrink in proportion to
+    the table (twelve at three seats), so that the decision costs about the same."""
+    worlds_by_table: dict[int, int] = {}
+
+    def spy(self, view, rng, candidates, worlds, depth):  # type: ignore[no-untyped-def]
+        worlds_by_table[view.seats] = worlds
+        return candidates[0]
+
+    monkeypatch.setattr(SearchPlayer, "search", spy)
+    for seats in (3, 5, 8):
+        state = new_game(random.Random(seats), seats, seats > 5)
+        SearchPlayer().decide(view(state, state.to_act[0]), random.Random(0))
+    assert worlds_by_table == {3: 12, 5: 7, 8: 4}
+
+
 def _messages(seats: int, count: int) -> list[dict[str, object]]:
     rng = random.Random(seats)
     state = new_game(rng, seats, seats > 5)
