@@ -176,7 +176,7 @@ def choose(
     if len(actions) == 1:
         return first
     if isinstance(first, Arrange):
-        return max(actions, key=lambda a: _arrange_value(a, style))
+        return arranged(actions, style)[0]
     if isinstance(first, Declare):
         return first
     if isinstance(first, (DeclareWar, NoWar)):
@@ -214,6 +214,16 @@ def _pass(actions: Sequence[SeatAction]) -> SeatAction:
 def _arrange_value(action: SeatAction, style: Style) -> float:
     assert isinstance(action, Arrange)
     return sum(keep_value(c, style) for c in action.cards)
+
+
+def arranged(actions: Sequence[SeatAction], style: Style = EASY) -> list[SeatAction]:
+    """The arrangements among ``actions``, the best face-up cards first (ties in the order
+    listed)."""
+    keep = [
+        (-_arrange_value(a, style), i, a) for i, a in enumerate(actions) if isinstance(a, Arrange)
+    ]
+    keep.sort(key=lambda t: (t[0], t[1]))
+    return [a for _, _, a in keep]
 
 
 LONG_GAME = 400

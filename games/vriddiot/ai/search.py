@@ -12,9 +12,12 @@ habitual choice only for a candidate that does clearly better in the same worlds
 the guess cancels between candidates judged on the same worlds).
 
 The candidates are its habits' best few options (:attr:`Budget.candidates`) plus chance and the
-pick-up when they are legal. Every other decision (arrangement, war question, joins, tosses,
-joker identities) follows its habits. The work is fixed, so the same view and seed give the
-same choice.
+pick-up when they are legal. The arrangement is searched the same way, over its habits' best
+few face-up choices (:attr:`Budget.arrange_candidates`), each played out to the end of the game
+(:attr:`Budget.arrange_depth`) in :attr:`Budget.arrange_worlds` worlds in which the other seats
+arrange by easy's habit: what three cards face up are worth shows only late in the game. Every
+other decision (war question, joins, tosses, joker identities) follows its habits. The work is
+fixed, so the same view and seed give the same choice.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ import math
 import random
 from dataclasses import dataclass, replace
 
-from games.vriddiot.ai.easy import EASY, MEDIUM, Style, choose, ranked, unstick
+from games.vriddiot.ai.easy import EASY, MEDIUM, Style, arranged, choose, ranked, unstick
 from games.vriddiot.ai.worlds import NoWorld, sample_world
 from games.vriddiot.rules import (
     Chance,
@@ -59,10 +62,22 @@ class Budget:
     """And by how many standard errors of the paired differences."""
     others: Style = EASY
     """The habits the other seats are played with in a playout."""
+    arrange_candidates: int = 6
+    """Arrangements searched (its habits' best first); 1 arranges by habit alone."""
+    arrange_worlds: int = 12
+    """Worlds each arrangement is played out in at a table of three; a bigger table, whose
+    games are longer, gets proportionally fewer (at least two), so that the decision's work
+    stays about the same."""
+    arrange_depth: int = 400
+    """Actions an arrangement's playout runs (a whole game, nearly always)."""
 
     def scaled(self, factor: float) -> Budget:
         """This budget times ``factor`` (at least two worlds a decision)."""
-        return replace(self, worlds=max(2, round(self.worlds * factor)))
+        return replace(
+            self,
+            worlds=max(2, round(self.worlds * factor)),
+            arrange_worlds=max(2, round(self.arrange_worlds * factor)),
+        )
 
 
 class SearchPlayer:
@@ -77,19 +92,37 @@ class SearchPlayer:
         stuck = unstick(view, rng)
         if stuck is not None:
             return stuck
-        if view.ctx not in SEARCHED or len(actions) == 1:
+        if len(actions) == 1:
+            return actions[0]
+        if view.ctx is Ctx.ARRANGE:
+            arrangements = arranged(actions, MEDIUM)[: self.budget.arrange_candidates]
+            worlds = max(2, round(self.budget.arrange_worlds * 3 / view.seats))
+            return self.search(view, rng, arrangements, worlds, self.budget.arrange_depth)
+        if view.ctx not in SEARCHED:
             return choose(actions, view.ctx, hand, view.pile, MEDIUM)
         options = ranked(actions, view.ctx, hand, view.pile, MEDIUM)
         candidates = options[: self.budget.candidates]
         for extra in options[self.budget.candidates :]:
             if isinstance(extra, (Chance, PickUp)):
                 candidates.append(extra)
+        return self.search(view, rng, candidates, self.budget.worlds, self.budget.depth)
+
+    def search(
+        self,
+        view: TableView,
+        rng: random.Random,
+        candidates: list[SeatAction],
+        worlds: int,
+        depth: int,
+    ) -> SeatAction:
+        """The habitual choice ``candidates[0]`` or a clearly better one, each candidate played
+        out in the same ``worlds`` guessed worlds for ``depth`` actions."""
         if len(candidates) == 1:
             return candidates[0]
         me = view.seat
         assert me is not None
         scores: list[list[float]] = [[] for _ in candidates]
-        for w in range(self.budget.worlds):
+        for w in range(worlds):
             world_seed = rng.getrandbits(62)
             try:
                 world = sample_world(view, random.Random(world_seed))
@@ -97,9 +130,7 @@ class SearchPlayer:
                 return candidates[0]
             for i, action in enumerate(candidates):
                 chance = random.Random(world_seed + w + 1)
-                scores[i].append(
-                    playout(world, action, me, chance, self.budget.depth, self.budget.others)
-                )
+                scores[i].append(playout(world, action, me, chance, depth, self.budget.others))
         return candidates[self.pick(scores)]
 
     def pick(self, scores: list[list[float]]) -> int:

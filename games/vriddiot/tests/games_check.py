@@ -31,7 +31,9 @@ from games.vriddiot.tests.independent import check
 TABLES: tuple[tuple[int, bool], ...] = ((3, False), (4, False), (5, False), (6, True), (8, True))
 """The tables of the done checks: players, Dobbeldeck."""
 KINDS = ("random", "mixed")
-CHECK_BUDGET = Budget(worlds=2, candidates=2, depth=20)
+CHECK_BUDGET = Budget(
+    worlds=2, candidates=2, depth=20, arrange_candidates=2, arrange_worlds=2, arrange_depth=20
+)
 """Medium's search in mixed games."""
 
 

@@ -12,7 +12,7 @@ import pytest
 
 from games.vriddiot.ai import protocol
 from games.vriddiot.ai.agent import LEVELS, PROTOCOL, answerer
-from games.vriddiot.ai.easy import LONG_GAME, unstick
+from games.vriddiot.ai.easy import LONG_GAME, MEDIUM, arranged, choose, unstick
 from games.vriddiot.ai.players import PLAYERS, decide
 from games.vriddiot.ai.search import Budget, SearchPlayer
 from games.vriddiot.ai.worlds import sample_world
@@ -31,7 +31,9 @@ from games.vriddiot.rules import (
 )
 from games.vriddiot.tests.helpers import random_states
 
-SMALL = Budget(worlds=2, candidates=2, depth=20)
+SMALL = Budget(
+    worlds=2, candidates=2, depth=20, arrange_candidates=3, arrange_worlds=2, arrange_depth=60
+)
 """Medium's search made small enough for the unit tests (the decisions stay medium's)."""
 
 
@@ -138,6 +140,41 @@ def test_decide_is_deterministic() -> None:
     seen = view(state, state.to_act[0])
     player = SearchPlayer(SMALL)
     assert player.decide(seen, random.Random(3)) == player.decide(seen, random.Random(3))
+
+
+def test_medium_searches_the_arrangement_among_its_habits_best() -> None:
+    """The arrangement is one of the habits' best few, the habitual one with a single
+    candidate, and the same for the same view and seed."""
+    for deal in range(6):
+        state = new_game(random.Random(deal), 3 + deal % 3)
+        seen = view(state, state.to_act[0])
+        best = arranged(seen.actions, MEDIUM)
+        assert best[0] == choose(seen.actions, Ctx.ARRANGE, seen.hand or (), (), MEDIUM)
+        assert sorted(map(str, best)) == sorted(map(str, seen.actions))
+        player = SearchPlayer(SMALL)
+        chosen = player.decide(seen, random.Random(deal))
+        assert chosen in best[: SMALL.arrange_candidates]
+        assert chosen == player.decide(seen, random.Random(deal))
+        habit = SearchPlayer(replace(SMALL, arrange_candidates=1))
+        assert habit.decide(seen, random.Random(deal)) == best[0]
+
+
+def test_bigger_tables_search_the_arrangement_in_fewer_worlds(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Games at a bigger table are longer: the arrangement's worlds shrink in proportion to
+    the table (twelve at three seats), so that the decision costs about the same."""
+    worlds_by_table: dict[int, int] = {}
+
+    def spy(self, view, rng, candidates, worlds, depth):  # type: ignore[no-untyped-def]
+        worlds_by_table[view.seats] = worlds
+        return candidates[0]
+
+    monkeypatch.setattr(SearchPlayer, "search", spy)
+    for seats in (3, 5, 8):
+        state = new_game(random.Random(seats), seats, seats > 5)
+        SearchPlayer().decide(view(state, state.to_act[0]), random.Random(0))
+    assert worlds_by_table == {3: 12, 5: 7, 8: 4}
 
 
 def _messages(seats: int, count: int) -> list[dict[str, object]]:
