@@ -41,7 +41,11 @@ UserLike = Account | str | int | discord.abc.Snowflake
 ChannelLike = Channel | int | discord.abc.Snowflake
 MessageLike = SentMessage | int
 
-SETTLE_TIMEOUT = 5.0
+SETTLE_TIMEOUT = 20.0
+"""How long the bot may stay busy after a click before the harness calls it hung. A hang
+detector, not a latency check (answers are timed on their own, against Discord's 3 s): computer
+seats' moves chained after a click run on the test machine's cores, and a medium Vriddiot
+arrangement costs up to a second of CPU, several times that on a loaded machine."""
 _SNOWFLAKE_OPTIONS = (
     AppCommandOptionType.user,
     AppCommandOptionType.channel,
