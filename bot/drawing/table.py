@@ -4,8 +4,9 @@ PNG encoding, the kept pictures and the process the pictures are drawn in.
 Each game's table (:mod:`games.vidrasso.drawing`, :mod:`games.pidro.drawing`) draws its own layout
 from its own public view and hands the finished work here: :func:`kept` keeps a picture by the
 caller's key and returns it only for an equal view; :func:`drawn` runs the drawing in the
-process pool of :func:`draw_in` when the bot has one. Both games' pictures share the one cache
-and the one drawing process.
+process pool of :func:`draw_in` when the bot has one, and :func:`learn` sends it what a coming
+picture will draw (the players' names, as they sit down), not waited for. Every game's pictures
+share the one cache and the one drawing process.
 """
 
 from __future__ import annotations

@@ -286,7 +286,7 @@ def warm_up() -> None:
     """Load what every picture needs (each table size, the fonts, the cards, the table's words
     in every language the process has learnt), e.g. in a new worker, so the first picture
     after a start is drawn as fast as a whole table can be (its players' names aside, which
-    are drawn the first time they are seen)."""
+    the process learns as they sit down: :func:`learn_names`)."""
     for kind in ("top", "row", "last"):
         _band_base(kind)
     warm_faces([shown(c) for c in FACES if c.suit is not None], (PILE_W, UP_W))
