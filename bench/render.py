@@ -13,15 +13,20 @@ is drawn straight from its folder: its ``rules`` package (``new_game(rng, seats)
   the wall time of each picture, and the PNG's size;
 - *in the bot's drawing process*: for each table, a new pool made as the bot makes it
   (``bot.app.drawing_processes``, one process) is started and waited for (spawned, every
-  language learnt, every game's table warmed), then the table's first picture is timed, then
-  every other view of it: the first against the steady p50, for the 2× target. Each picture's
+  language learnt, every game's table warmed), then sent what the bot sends it as the seats
+  of a table are taken — the players' names to learn (``cogs.ui.games.warm_names``, the
+  game's presentation's ``warm_names``: each name drawn in its row, its status line, …) —
+  and that is waited for (the bot sends it as each player sits down, long before the game
+  starts); then the table's first picture is timed, then every other view of it: the first
+  against the steady p50, for the 2× target. Each picture's
   CPU time in the process is timed too (``time.thread_time`` around the drawing there, the
   request's unpickling left out): on a loaded machine the wall clock of one picture is mostly
   other processes' turns, its CPU time is not. At the end the first table is drawn once more
   with the bands the game keeps between pictures forgotten (Vriddiot keeps each player's row):
   what a warm process pays for a whole table. Against it, the first picture shows what the
-  start leaves cold (the names, drawn the first time they are seen); against the steady p50,
-  it shows that a first picture draws a whole table where the next redraws what changed.
+  start leaves cold (with the names learnt at the seats, little); against the steady p50, it
+  shows that a first picture draws a whole table where the next redraws what changed. A game
+  not registered (no presentation) learns no names: its names are drawn cold.
 
 Heavy imports wait for :func:`main`: a spawned worker imports this script as its main module,
 and must start as cold as the bot's own workers do (``python -m bot`` imports nothing there).
@@ -89,6 +94,8 @@ class Pooled:
 
     ready: float
     """Milliseconds from asking for the process to its being warm."""
+    learnt: float | None
+    """CPU ms the process spent learning the players' names (None: the game learns none)."""
     wall: list[float]
     """Each picture, asked to drawn (ms), the first after the start first."""
     cpu: list[float]
@@ -214,7 +221,7 @@ def main() -> None:
     from bot.games import GAMES
     from bot.play.model import ACTIVE, Game, Seat
     from bot.workers import start_all, warmed
-    from cogs.ui.games import presentation
+    from cogs.ui.games import presentation, warm_names
     from cogs.ui.i18n import Words
 
     words = Words(args.language)
@@ -271,6 +278,14 @@ def main() -> None:
         table.draw_in(timed)
         try:
             table.clear_cache()
+            # What the bot sends as the players sit down: their names to learn, waited for.
+            learnt = None
+            if not isinstance(chosen[views[0][0].kind], Unregistered):
+                game = views[0][0]
+                lesson = warm_names(game.kind, names[: len(game.seats)], words)
+                if lesson is not None:
+                    lesson.result()
+                    learnt = timed.cpu.pop()
             wall = []
             for game, public in views:
                 start = time.perf_counter()
@@ -283,7 +298,7 @@ def main() -> None:
         finally:
             table.draw_in(None)
             pool.shutdown()
-        pooled[kind] = Pooled(ready, wall, timed.cpu[:-1], timed.cpu[-1])
+        pooled[kind] = Pooled(ready, learnt, wall, timed.cpu[:-1], timed.cpu[-1])
 
     # Here, one at a time, for the CPU time of each picture.
     verdicts = []
@@ -306,6 +321,14 @@ def main() -> None:
         print(line("wall per picture, here", wall))
         print(line("in the drawing process", found.wall[1:]))
         print(line("CPU in the drawing process", found.cpu[1:]))
+        print(
+            "  names learnt at the seats: "
+            + (
+                "none (the game learns none: drawn cold)"
+                if found.learnt is None
+                else f"{found.learnt:.2f} ms of the process's CPU, before the start"
+            )
+        )
         print(
             f"  first picture after the start (process warmed in {found.ready:.0f} ms): "
             f"{found.wall[0]:.2f} ms, {found.wall[0] / p50:.2f}× the steady p50 ({p50:.2f} ms); "

@@ -4,8 +4,9 @@ PNG encoding, the kept pictures and the process the pictures are drawn in.
 Each game's table (:mod:`games.vidrasso.drawing`, :mod:`games.pidro.drawing`) draws its own layout
 from its own public view and hands the finished work here: :func:`kept` keeps a picture by the
 caller's key and returns it only for an equal view; :func:`drawn` runs the drawing in the
-process pool of :func:`draw_in` when the bot has one. Both games' pictures share the one cache
-and the one drawing process.
+process pool of :func:`draw_in` when the bot has one, and :func:`learn` sends it what a coming
+picture will draw (the players' names, as they sit down), not waited for. Every game's pictures
+share the one cache and the one drawing process.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import threading
 import zlib
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
-from concurrent.futures import CancelledError, Executor
+from concurrent.futures import CancelledError, Executor, Future
 from concurrent.futures.process import BrokenProcessPool
 from typing import NamedTuple, ParamSpec, TypeVar
 
@@ -406,6 +407,45 @@ def drawn(render: Callable[P, bytes], *args: P.args, **kwargs: P.kwargs) -> byte
             except (BrokenProcessPool, CancelledError) as error:
                 _give_up(pool, error)
     return render(*args, **kwargs)
+
+
+def learn(teach: Callable[P, object], *args: P.args, **kwargs: P.kwargs) -> Future[object] | None:
+    """``teach(*args)`` sent to the pool of :func:`draw_in`, not waited for: a drawing process
+    learning what a coming picture will draw (the players' names, as seats are taken), so that
+    picture finds it kept. ``teach`` must be a module-level function; what it is handed goes as
+    :func:`drawn` sends it (plain data).
+
+    Only worth it in a drawing process, off the bot's loop: without a pool (pictures drawn in
+    the bot's own threads) nothing is sent, and the first picture learns as it draws. A pool
+    that is shut down or broken is left to the next picture (:func:`drawn` gives up on it);
+    a failed lesson is logged. Returns the request (for tests and benchmarks to wait on), or
+    None when nothing was sent."""
+    pool = _workers
+    if pool is None:
+        return None
+    try:
+        lesson = pool.submit(
+            teach,
+            *(plain(arg) for arg in args),  # type: ignore[arg-type]
+            **{name: plain(value) for name, value in kwargs.items()},  # type: ignore[arg-type]
+        )
+    except Exception as error:  # BrokenProcessPool, RuntimeError after a shutdown, …
+        log.warning("could not send %s to the drawing process: %r", _name(teach), error)
+        return None
+    lesson.add_done_callback(functools.partial(_learnt, _name(teach)))
+    return lesson
+
+
+def _name(function: Callable[..., object]) -> str:
+    return getattr(function, "__qualname__", repr(function))
+
+
+def _learnt(name: str, lesson: Future[object]) -> None:
+    if lesson.cancelled():
+        return
+    error = lesson.exception()
+    if error is not None:
+        log.warning("the drawing process could not learn (%s): %r", name, error)
 
 
 def _give_up(pool: Executor, error: BaseException) -> None:

@@ -129,6 +129,18 @@ class Challenge:
         seats taken."""
         return len(self.seats) if self.fill is not None else len(self.taken)
 
+    def seats_at_start(self, computer_id: int | None) -> tuple[Seat, ...]:
+        """The seats of a game started now, in order: the open ones filled by the computer
+        (the bot's own account ``computer_id``, at :attr:`fill`) or, without a fill or an
+        account, left out."""
+        seats: list[Seat] = []
+        for invite in self.seats:
+            if invite is not None:
+                seats.append(Seat(invite.user_id, invite.computer))
+            elif self.fill is not None and computer_id is not None:
+                seats.append(Seat(computer_id, self.fill))
+        return tuple(seats)
+
     @property
     def can_start(self) -> bool:
         """Everyone named has accepted and a game started now would have enough players."""

@@ -393,18 +393,12 @@ class GameService:
     ) -> Accepted:
         """Start the game of a challenge: its seats in order, the open ones filled by the
         computer (with a fill level and ``computer_id``) or left out."""
-        seats: list[Seat] = []
-        for invite in challenge.seats:
-            if invite is not None:
-                seats.append(Seat(invite.user_id, invite.computer))
-            elif challenge.fill is not None and computer_id is not None:
-                seats.append(Seat(computer_id, challenge.fill))
         game = await self._start(
             tx,
             kind=challenge.kind,
             guild_id=challenge.guild_id,
             channel_id=challenge.channel_id,
-            seats=seats,
+            seats=challenge.seats_at_start(computer_id),
             target=challenge.target,
             now=now,
             challenge_id=challenge.id,

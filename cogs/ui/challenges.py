@@ -3,12 +3,14 @@ and rematches. The service decides; this module only words and shows."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.drawing import table as drawing
 from bot.errors import NotAllowed
 from bot.games import to_points
 from bot.play.model import ACCEPTED, CANCELLED, DECLINED, OPEN, Challenge, Game, Invite
@@ -16,6 +18,7 @@ from bot.play.service import Accepted
 from cogs.ui.buttons import ChallengeButton, challenge_view
 from cogs.ui.clock_text import preset_text
 from cogs.ui.common import answer, mention, of_items
+from cogs.ui.games import warm_names
 from cogs.ui.guide import RulesButton
 from cogs.ui.i18n import N_, Words
 from cogs.ui.permissions import can_open_thread
@@ -193,6 +196,8 @@ class Challenges:
 
     def __init__(self, bot: CardBot) -> None:
         self.bot = bot
+        self._learning: set[asyncio.Task[None]] = set()
+        """Names being sent to the drawing process (:meth:`learn_names`), held till done."""
 
     async def post(self, interaction: discord.Interaction, row: Challenge) -> None:
         """Answer the command (or button) with the challenge, pinging the invited members."""
@@ -209,6 +214,7 @@ class Challenges:
             # one): withdrawn, rather than left open where nobody can see or answer it.
             await self.bot.services.games.decline(row.id, interaction.user.id)
             return
+        self.learn_names(interaction, row)
         message = await interaction.original_response()
         await self.bot.services.games.set_challenge_message(row.id, message.id)
 
@@ -253,9 +259,35 @@ class Challenges:
     async def started(self, interaction: discord.Interaction, accepted: Accepted) -> None:
         """After an answer: the challenge as it stands and, once everyone is in, the game."""
         await self.show(interaction, accepted.challenge)  # answered or not, the game starts
+        self.learn_names(interaction, accepted.challenge)
         if accepted.game is not None:
             place_id = await self.open_thread(interaction, accepted.game, interaction.message)
             await self.bot.publisher.begin(accepted.game, place_id, interaction)
+
+    def learn_names(self, interaction: discord.Interaction, row: Challenge) -> None:
+        """As seats are taken at a challenge still open, have the process that draws the
+        tables learn the names of everyone seated so far (as a game started now would call
+        them), so that the game's first picture finds them kept (docs/decisions.md, "Names
+        learnt at the seats"). In the background, after the answer, and only where pictures
+        are drawn in a drawing process; a failure is logged, never the member's."""
+        if row.status != OPEN or not self.bot.config.table_pictures or drawing.workers() is None:
+            return
+        user = interaction.user
+        fresh = {user.id: user.display_name} if isinstance(user, discord.Member) else {}
+        task = asyncio.get_running_loop().create_task(self._learn_names(row, fresh))
+        self._learning.add(task)
+        task.add_done_callback(self._learning.discard)
+
+    async def _learn_names(self, row: Challenge, fresh: dict[int, str]) -> None:
+        try:
+            publisher = self.bot.publisher
+            tr = await publisher.words(row.guild_id)
+            me = self.bot.user
+            seats = row.seats_at_start(me.id if me is not None else None)
+            names = await publisher.seat_names(row.guild_id, seats, tr, fresh)
+            warm_names(row.kind, names, tr)
+        except Exception:  # the table is drawn all the same, its names learnt as it is
+            log.exception("could not send challenge %s's names to the drawing process", row.id)
 
     async def open_thread(
         self, interaction: discord.Interaction, game: Game, message: discord.Message | None

@@ -4,13 +4,13 @@ mentions, and the few fixed texts. Cogs import this module, never each other."""
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 import discord
 
 from bot.errors import ServiceError
-from bot.play.model import Game
+from bot.play.model import Game, Seat
 from cogs.ui.i18n import ENGLISH_WORDS, N_, Words, private
 
 log = logging.getLogger(__name__)
@@ -38,8 +38,14 @@ def mention(user_id: int) -> str:
 def computer_name(game: Game, seat: int, tr: Words) -> str:
     """A computer seat by its level, numbered when the game has more than one computer seat
     (``Computer 2 (easy)``), so that a table of three computers tells them apart."""
-    computers = [s for s, player in enumerate(game.seats) if player.computer is not None]
-    level = game.seats[seat].computer
+    return computer_seat_name(game.seats, seat, tr)
+
+
+def computer_seat_name(seats: Sequence[Seat], seat: int, tr: Words) -> str:
+    """:func:`computer_name` for a table's ``seats`` (a game's, or a challenge's as its game
+    would start)."""
+    computers = [s for s, player in enumerate(seats) if player.computer is not None]
+    level = seats[seat].computer
     assert level is not None, "only a computer seat has a computer's name"
     if len(computers) < 2:
         return tr("Computer ({level})", level=tr(level))

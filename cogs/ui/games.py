@@ -13,6 +13,7 @@ import importlib
 import io
 import json
 from collections.abc import Mapping, Sequence
+from concurrent.futures import Future
 from functools import cache
 from typing import Any, Protocol
 
@@ -44,6 +45,12 @@ class Presentation(Protocol):
     # text beside the picture on a phone-first table (what just happened, the score), the
     # long :meth:`table` going behind *Details*. Without it, the table message keeps the long
     # text (:func:`summary_of`).
+    #
+    # A game that draws its players' names on its table may also give
+    # ``warm_names(names, tr) -> concurrent.futures.Future | None``: have the process that
+    # draws the tables learn those names (their layout and ink), not waited for, so that the
+    # game's first picture finds them kept. The challenge flow calls it as seats are taken
+    # (:func:`warm_names`); without it, nothing is done and the first picture learns them.
 
     def hand(self, game: Game, view: Any, note: str | None, tr: Words) -> discord.Embed:
         """A player's private hand, from that player's own seat view."""
@@ -138,6 +145,17 @@ def summary_of(shown: Presentation, game: Game, view: Any, tr: Words) -> str | N
         return None
     text: str = summary(game, view, tr)
     return text
+
+
+def warm_names(kind: str, names: Sequence[str], tr: Words) -> Future[object] | None:
+    """Ask the drawing process to learn the names of a table's players before its first
+    picture, through the game's presentation when it has ``warm_names`` (else nothing): the
+    request is sent, never waited for. Returns it, or None when nothing was sent."""
+    warm = getattr(presentation(kind), "warm_names", None)
+    if warm is None:
+        return None
+    sent: Future[object] | None = warm(names, tr)
+    return sent
 
 
 def record_json(game: Game) -> bytes:

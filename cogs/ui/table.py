@@ -12,17 +12,18 @@ import dataclasses
 import io
 import logging
 import time
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.play.model import Challenge, Game
+from bot.play.model import Challenge, Game, Seat
 from bot.play.service import Moved
 from cogs.ui import replay
 from cogs.ui.buttons import RematchButton, ReplayOpenButton, table_view
 from cogs.ui.challenges import challenge_text
 from cogs.ui.clock_text import deadline_text
-from cogs.ui.common import computer_name, mention, message_age, of_items
+from cogs.ui.common import computer_seat_name, mention, message_age, of_items
 from cogs.ui.games import presentation, record_file, summary_of
 from cogs.ui.hands import let_go
 from cogs.ui.i18n import Words, language_of
@@ -227,12 +228,26 @@ class Publisher:
     async def names(self, game: Game, tr: Words) -> list[str]:
         """What a picture calls each seat: the name last seen, the computer's level, or the
         seat's number."""
+        return await self.seat_names(game.guild_id, game.seats, tr)
+
+    async def seat_names(
+        self,
+        guild_id: int,
+        seats: Sequence[Seat],
+        tr: Words,
+        fresh: Mapping[int, str] | None = None,
+    ) -> list[str]:
+        """:meth:`names` for a table's ``seats`` (a game's, or a challenge's as its game would
+        start); ``fresh``: names just seen (a member pressing a button now), before the
+        stored ones (which the ladder's listener may not have written yet)."""
         names = []
-        for seat, player in enumerate(game.seats):
+        for seat, player in enumerate(seats):
             if player.computer is not None:
-                names.append(computer_name(game, seat, tr))
+                names.append(computer_seat_name(seats, seat, tr))
                 continue
-            seen = await self.bot.services.ladder.name(game.guild_id, player.user_id)
+            seen = (fresh or {}).get(player.user_id)
+            if seen is None:
+                seen = await self.bot.services.ladder.name(guild_id, player.user_id)
             names.append(seen or tr("Player {n}", n=seat + 1))
         return names
 

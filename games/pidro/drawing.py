@@ -40,6 +40,7 @@ import string
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
+from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -74,6 +75,7 @@ from bot.drawing.table import (
     glow_mask,
     kept,
     language_of,
+    learn,
     opaque_parts,
     paste_parts,
     png,
@@ -94,7 +96,8 @@ from bot.drawing.text import (
 )
 from games.pidro.rules import Card, Phase, Suit, TableView, Termination, new_game, team_of, view
 from games.pidro.rules.cards import DECK
-from games.pidro.rules.parts import TEAMS
+from games.pidro.rules.game import start_game
+from games.pidro.rules.parts import TEAMS, Deal
 
 WIDTH, HEIGHT = 600, 792
 MARGIN = 8
@@ -323,6 +326,34 @@ def warm_up() -> None:
         printable(string.ascii_letters + string.digits + " .,'-_!?()&@#", font(CAPTION, bold))
     first = view(new_game(random.Random(0), 62), None)
     _render(first, ("A", "B", "C", "D"), english)  # the glow, the texts
+
+
+def learn_names(names: Sequence[str], words: Words | None = None) -> Future[object] | None:
+    """Have the drawing process learn the players' ``names`` (in seat order, as far as they are
+    known) before their table's first picture, and not wait for it: sent as seats are taken
+    (:func:`bot.drawing.table.learn`; nothing is sent without a drawing process). Returns the
+    request, for tests and benchmarks to wait on."""
+    known = [*names[:4], "", "", "", ""]
+    four = (known[0], known[1], known[2], known[3])
+    return learn(_learn_names, four, english if words is None else words)
+
+
+def _learn_names(names: tuple[str, str, str, str], words: Words) -> None:
+    """A dealt table of these names painted whole (not encoded, no band kept), each seat
+    dealing once: each name's width and ink, where a first picture draws it whoever deals
+    ("… to bid" names the seat after the dealer), then kept in :mod:`bot.drawing.text`'s
+    bounded caches. An unknown seat ("") is drawn as its number."""
+    for dealt in _dealt_tables():
+        _whole(dealt, names, words)
+
+
+@functools.lru_cache(maxsize=1)
+def _dealt_tables() -> tuple[TableView, ...]:
+    """A first table of each seat's deal."""
+    return tuple(
+        view(start_game(dealer, Deal.shuffled(random.Random(dealer), dealer)), None)
+        for dealer in range(4)
+    )
 
 
 def _render(view: TableView, names: tuple[str, str, str, str], words: Words) -> bytes:

@@ -26,6 +26,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Hashable, Sequence
+from concurrent.futures import Future
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
@@ -59,6 +60,7 @@ from bot.drawing.table import (
     glow_mask,
     kept,
     language_of,
+    learn,
     opaque_parts,
     paste_parts,
     png,
@@ -209,7 +211,41 @@ def warm_up() -> None:
     _render(view(new_game(random.Random(0)), None), ("A", "B"), True, english)  # glow, texts
 
 
+def learn_names(names: Sequence[str], words: Words | None = None) -> Future[object] | None:
+    """Have the drawing process learn the players' ``names`` (in seat order, as far as they are
+    known) before their table's first picture, and not wait for it: sent as seats are taken
+    (:func:`bot.drawing.table.learn`; nothing is sent without a drawing process). Returns the
+    request, for tests and benchmarks to wait on."""
+    known = [*names[:2], "", ""]
+    pair = (known[0], known[1])
+    return learn(_learn_names, pair, english if words is None else words)
+
+
+def _learn_names(names: tuple[str, str], words: Words) -> None:
+    """A dealt table of these names drawn (not encoded, not kept), each seat dealing once:
+    each name's width and ink, where a first picture draws it whoever deals, then kept in
+    :mod:`bot.drawing.text`'s bounded caches. An unknown seat ("") is drawn as its number."""
+    for dealt in _dealt_tables():
+        _image(dealt, names, True, words)
+
+
+@functools.lru_cache(maxsize=1)
+def _dealt_tables() -> tuple[TableView, ...]:
+    """A first table of each seat's deal (the first picture's chips and turn differ)."""
+    found: dict[tuple[int, ...], TableView] = {}
+    seed = 0
+    while len(found) < 2:
+        dealt = view(new_game(random.Random(seed)), None)
+        found.setdefault(dealt.to_act, dealt)
+        seed += 1
+    return tuple(found.values())
+
+
 def _render(view: TableView, names: tuple[str, str], last_trick: bool, words: Words) -> bytes:
+    return png(_image(view, names, last_trick, words))
+
+
+def _image(view: TableView, names: tuple[str, str], last_trick: bool, words: Words) -> Image.Image:
     image = _base().copy()
     draw = ImageDraw.Draw(image)
     who = Names(names, words)
@@ -222,7 +258,7 @@ def _render(view: TableView, names: tuple[str, str], last_trick: bool, words: Wo
     for face in faces(view, last_trick=last_trick):
         trump = view.trumps.is_trump(face.card)
         paste_parts(image, _face_parts(face.card, face.width, trump), face.x, face.y)
-    return png(image)
+    return image
 
 
 @functools.lru_cache(maxsize=6 * len(DECK))

@@ -46,6 +46,7 @@ import math
 import random
 import string
 from collections.abc import Hashable, Sequence
+from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -69,12 +70,14 @@ from bot.drawing.table import (
     PANEL,
     PANEL_EDGE,
     RIM,
+    SEAT_MARKS,
     TEXT,
     Names,
     Segment,
     drawn,
     kept,
     language_of,
+    learn,
     png_of_segments,
     png_rows,
     segments,
@@ -283,7 +286,7 @@ def warm_up() -> None:
     """Load what every picture needs (each table size, the fonts, the cards, the table's words
     in every language the process has learnt), e.g. in a new worker, so the first picture
     after a start is drawn as fast as a whole table can be (its players' names aside, which
-    are drawn the first time they are seen)."""
+    the process learns as they sit down: :func:`learn_names`)."""
     for kind in ("top", "row", "last"):
         _band_base(kind)
     warm_faces([shown(c) for c in FACES if c.suit is not None], (PILE_W, UP_W))
@@ -330,6 +333,35 @@ def _warm_table(seats: int, words: Words) -> None:
         seat = state.to_act[0]
         state, _ = apply(state, rng.choice(legal_actions(state, seat)))
     _render(view(state, None), tuple("KLMNOPQRST"[:seats]), words)
+
+
+def learn_names(names: Sequence[str], words: Words | None = None) -> Future[object] | None:
+    """Have the drawing process learn the players' ``names`` (in seat order, as far as they are
+    known) before their table's first picture, and not wait for it: sent as seats are taken
+    (:func:`bot.drawing.table.learn`; nothing is sent without a drawing process). Returns the
+    request, for tests and benchmarks to wait on."""
+    seated = tuple(names)[: len(SEAT_MARKS)]
+    return learn(_learn_names, seated, english if words is None else words)
+
+
+LEARNT_HAND = 3
+"""The hand a row's counts show when a name is learnt (a dealt hand: any one-digit count is
+as wide)."""
+
+
+def _learn_names(names: tuple[str, ...], words: Words) -> None:
+    """Each name drawn where a table draws it, as it draws it: in its row (fitted beside a
+    dealt hand's counts), in the status line ("… to play") and under the pile ("top: …"), on
+    a scratch band. What FreeType lays out and renders for them (their widths, each line's
+    ink) is then kept in :mod:`bot.drawing.text`'s caches, which are bounded (least recently
+    used first out), so learning names never grows a process without limit."""
+    who = Names(names, words)
+    room = _name_room(_counts(words, "playing", LEARNT_HAND, 3))
+    scratch = ImageDraw.Draw(_band_base("top").copy())
+    for seat in range(len(names)):
+        _draw_name(scratch, who.get(seat, font(NAME_SIZE, bold=True), room), TEXT)
+        _draw_status(scratch, who, words("{player} to play", player=who.mark(seat)), GLOW)
+        _draw_by(scratch, who, words("top: {player}", player=who.mark(seat)))
 
 
 WARM_HANDS = 24
@@ -402,11 +434,8 @@ def clear_cache() -> None:
 def _header(
     image: Image.Image, draw: ImageDraw.ImageDraw, view: TableView, who: Names, words: Words
 ) -> None:
-    face = font(STATUS_SIZE, bold=True)
-    room = WIDTH - 2 * MARGIN - 16
-    status = fit(who.say(_status(view, who, words), face, room), face, room)
     waiting = bool(view.to_act) and view.outcome is None
-    draw_text(draw, (MARGIN + 8, STATUS_Y), status, face, GLOW if waiting else TEXT, "lm")
+    _draw_status(draw, who, _status(view, who, words), GLOW if waiting else TEXT)
 
     suit, line, colour = _requirement(view, words)
     x = MARGIN + 14
@@ -425,6 +454,14 @@ def _header(
         lines = _wrapped(who.say(note, small, len(NOTE_Y) * room), small, room)
         for y, text in zip(NOTE_Y, lines, strict=False):
             draw_text(draw, (MARGIN + 14, y), text, small, MUTED, "lm")
+
+
+def _draw_status(draw: ImageDraw.ImageDraw, who: Names, sentence: str, colour: RGB) -> None:
+    """The header's line: whose decision it is (``sentence``, the names as seats' marks)."""
+    face = font(STATUS_SIZE, bold=True)
+    room = WIDTH - 2 * MARGIN - 16
+    status = fit(who.say(sentence, face, room), face, room)
+    draw_text(draw, (MARGIN + 8, STATUS_Y), status, face, colour, "lm")
 
 
 def _wrapped(text: str, face: Font, room: float) -> list[str]:
@@ -601,9 +638,15 @@ def _pile(
     ring = (x - 5, PILE_Y - 5, x + _layer_width(top) + 4, PILE_Y + card_height(PILE_W) + 4)
     draw.rounded_rectangle(ring, 10, outline=GLOW, width=3)
     if top.seat >= 0:
-        sentence = words("top: {player}", player=who.mark(top.seat))
-        text = fit(who.say(sentence, small, room), small, room)
-        draw_text(draw, (PILE_LEFT, BY_Y), text, small, MUTED, "lm")
+        _draw_by(draw, who, words("top: {player}", player=who.mark(top.seat)))
+
+
+def _draw_by(draw: ImageDraw.ImageDraw, who: Names, sentence: str) -> None:
+    """Who laid the pile's top layer, under it (``sentence``, the name as a seat's mark)."""
+    small = font(MIN_TEXT)
+    room = PILE_RIGHT - PILE_LEFT
+    text = fit(who.say(sentence, small, room), small, room)
+    draw_text(draw, (PILE_LEFT, BY_Y), text, small, MUTED, "lm")
 
 
 def _info(image: Image.Image, draw: ImageDraw.ImageDraw, view: TableView, words: Words) -> None:
@@ -707,8 +750,7 @@ def _row_look(
     name_face = font(NAME_SIZE, bold=True)
     colour = GLOW if acting else TEXT if player.status == "playing" else MUTED
     line = _counts(words, player.status, player.hand_count, sum(player.down))
-    room = COUNTS_RIGHT - NAME_X - text_width(line, font(MIN_TEXT)) - 20
-    name = who.get(seat, name_face, room)
+    name = who.get(seat, name_face, _name_room(line))
     mark, mark_colour = _mark(view, seat, words)
     if mark:
         mark = fit(mark, font(MARK_SIZE, bold=True), MARK_ROOM - 16)
@@ -728,6 +770,16 @@ def _row_look(
         mark_colour=mark_colour,
         arrow=(seat == 0, last, view.direction),
     )
+
+
+def _name_room(line: str) -> float:
+    """How wide a row's name may be beside its counts ``line``."""
+    return COUNTS_RIGHT - NAME_X - text_width(line, font(MIN_TEXT)) - 20
+
+
+def _draw_name(draw: ImageDraw.ImageDraw, name: str, colour: RGB) -> None:
+    """A row's name (fitted), in its band."""
+    draw_text(draw, (NAME_X, NAME_Y), name, font(NAME_SIZE, bold=True), colour, "lm")
 
 
 def _counts(words: Words, status: str, hand: int, down: int) -> str:
@@ -790,8 +842,7 @@ def _row(image: Image.Image, look: _RowLook) -> None:
     if look.warrior or look.acting:
         stripe = (left + 7, top + 12, left + 12, bottom - 12)
         draw.rounded_rectangle(stripe, 2, fill=WAR if look.warrior else GLOW)
-    name_face = font(NAME_SIZE, bold=True)
-    draw_text(draw, (NAME_X, NAME_Y), look.name, name_face, look.name_colour, "lm")
+    _draw_name(draw, look.name, look.name_colour)
     _draw_counts(draw, look.line)
 
     if look.backs:

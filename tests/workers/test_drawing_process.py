@@ -21,7 +21,8 @@ from games.pidro.rules import view as pidro_view
 from games.pidro.tests.helpers import random_states
 from games.vidrasso import drawing as vidrasso
 from games.vidrasso.rules import Phase, apply, legal_actions, new_game, view
-from tests.workers.probes import collector, imported, warmed_tables
+from games.vriddiot import drawing as vriddiot
+from tests.workers.probes import collector, first_picture_misses, imported, warmed_tables
 
 NAMES = ("Ann", "Ben", "Cid", "Dee")
 
@@ -63,6 +64,19 @@ def test_every_registered_game_is_warmed_and_no_discord_reaches_the_process(pool
         here_p = pidro._render(pidro_view(pidro_state, None), NAMES, words)
         assert pidro.table_png(pidro_view(pidro_state, None), NAMES, words=words) == here_p
     assert pool.submit(imported).result() == []
+
+
+def test_names_learnt_at_the_seats_are_kept_for_the_first_picture(pool) -> None:  # type: ignore[no-untyped-def]
+    """What the bot sends as players sit down: the drawing process learns their names, and the
+    first picture of their table draws none of its texts anew; names it was never sent are
+    laid out and rendered there (the check can fail)."""
+    seated = ("Ulrike Learnt", "Vasco", "Winnifred of the Long Name", "Xu", "Yann")
+    lesson = vriddiot.learn_names(seated, Words("en"))
+    assert lesson is not None
+    lesson.result(timeout=30)
+    assert pool.submit(first_picture_misses, seated, 7).result() == 0
+    strangers = ("Ursula Unsent", "Vera", "Wendell of the Long Name", "Xi", "Yusuf")
+    assert pool.submit(first_picture_misses, strangers, 7).result() >= len(strangers)
 
 
 def test_words_travel_as_their_language_and_say_what_words_say() -> None:

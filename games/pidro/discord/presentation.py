@@ -13,6 +13,7 @@ kill are chosen together in one menu, then confirmed.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from concurrent.futures import Future
 from typing import Any
 
 import discord
@@ -26,7 +27,7 @@ from cogs.ui.i18n import N_, Words
 from games.pidro import drawing as drawn
 from games.pidro.discord import guide as rules
 from games.pidro.discord import replay as replay_text
-from games.pidro.drawing import table_png
+from games.pidro.drawing import learn_names, table_png
 from games.pidro.rules import (
     MAX_BID,
     Bid,
@@ -699,6 +700,9 @@ class PidroPresentation:
 
     def picture(self, game: Game, view: TableView, names: Sequence[str], tr: Words) -> bytes | None:
         return table_png(view, names, key=(game.id, tr.language), words=tr)
+
+    def warm_names(self, names: Sequence[str], tr: Words) -> Future[object] | None:
+        return learn_names(names, tr)
 
     def summary(self, game: Game, view: TableView, tr: Words) -> str:
         return summary_text(game, view, tr)

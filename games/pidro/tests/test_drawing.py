@@ -211,3 +211,26 @@ def test_the_kept_glow_paints_what_blending_it_whole_painted(
     monkeypatch.setattr(drawing, "_seat_glow", _blended_glow)
     for public, pixels in zip(views, whole, strict=True):
         assert drawing._whole(public, NAMES, english).tobytes() == pixels
+
+
+def test_names_learnt_before_the_start_are_not_laid_out_or_rendered_again() -> None:
+    """``learn_names`` (what the drawing process is sent as the seats are taken): the first
+    picture of the players' dealt table finds their names' widths and ink kept; names never
+    sent are laid out and rendered in it."""
+    import random
+
+    from bot.drawing import text
+    from games.pidro.rules import new_game
+
+    dealt = view(new_game(random.Random(3), 62), None)
+    drawing._render(dealt, ("A", "B", "C", "D"), english)  # its other texts kept
+    kept = (text._ink_mask, text.text_width)
+
+    def misses(names: tuple[str, str, str, str]) -> list[int]:
+        before = [cache.cache_info().misses for cache in kept]
+        drawing._render(dealt, names, english)
+        return [cache.cache_info().misses - b for cache, b in zip(kept, before, strict=True)]
+
+    assert min(misses(("Odo Cold", "Pol", "Quim", "Rut"))) >= 4
+    drawing._learn_names(("Odo Learnt", "Pau", "Quin", "Ros"), english)
+    assert misses(("Odo Learnt", "Pau", "Quin", "Ros")) == [0, 0]

@@ -9,6 +9,7 @@ The generic flows reach this module through ``PRESENTATION`` (see :mod:`cogs.ui.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from concurrent.futures import Future
 from typing import Any
 
 import discord
@@ -25,7 +26,7 @@ from games.vidrasso.discord.ladder import ladder_fields, ladder_summary
 from games.vidrasso.discord.learn import tip
 from games.vidrasso.discord.names import SUIT_ONE, named
 from games.vidrasso.discord.replay import summary_lines
-from games.vidrasso.drawing import table_png
+from games.vidrasso.drawing import learn_names, table_png
 from games.vidrasso.rules import (
     TRICKS_PER_ROUND,
     Bid,
@@ -615,6 +616,9 @@ class VidrassoPresentation:
 
     def picture(self, game: Game, view: TableView, names: Sequence[str], tr: Words) -> bytes | None:
         return table_png(view, names, key=(game.id, tr.language), words=tr)
+
+    def warm_names(self, names: Sequence[str], tr: Words) -> Future[object] | None:
+        return learn_names(names, tr)
 
     def turn_line(self, game: Game, view: TableView, tr: Words) -> str:
         return turn_text(view, seat_names(game, tr), tr)

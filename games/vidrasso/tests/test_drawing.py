@@ -240,3 +240,24 @@ def test_the_kept_glow_paints_what_blending_it_whole_painted(
     monkeypatch.setattr(drawing, "_glow", _blended_glow)
     for public, picture in zip(views, kept, strict=True):
         assert drawing._render(public, NAMES, True, english) == picture
+
+
+def test_names_learnt_before_the_start_are_not_laid_out_or_rendered_again() -> None:
+    """``learn_names`` (what the drawing process is sent as the seats are taken): the first
+    picture of the players' dealt table finds their names' widths and ink kept; names never
+    sent are laid out and rendered in it."""
+    from bot.drawing import text
+    from games.vidrasso.rules import new_game
+
+    dealt = view(new_game(random.Random(3)), None)
+    drawing._render(dealt, ("A", "B"), True, english)  # its other texts kept
+    kept = (text._ink_mask, text.text_width)
+
+    def misses(names: tuple[str, str]) -> list[int]:
+        before = [cache.cache_info().misses for cache in kept]
+        drawing._render(dealt, names, True, english)
+        return [cache.cache_info().misses - b for cache, b in zip(kept, before, strict=True)]
+
+    assert min(misses(("Ottilie Cold", "Piet"))) >= 2
+    drawing._learn_names(("Ottilie Learnt", "Pia"), english)
+    assert misses(("Ottilie Learnt", "Pia")) == [0, 0]

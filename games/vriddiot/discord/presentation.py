@@ -18,6 +18,7 @@ a joker's identity is its rank, then its suit where the suit matters.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from concurrent.futures import Future
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -929,6 +930,9 @@ class VriddiotPresentation:
 
     def summary(self, game: Game, view: TableView, tr: Words) -> str:
         return summary_text(game, view, tr)
+
+    def warm_names(self, names: Sequence[str], tr: Words) -> Future[object] | None:
+        return drawing.learn_names(names, tr)
 
     def turn_line(self, game: Game, view: TableView, tr: Words) -> str:
         return turn_text(game, view, tr)

@@ -409,3 +409,49 @@ def test_the_warm_up_draws_every_rows_counts_in_every_language_the_process_knows
         drawing._draw_counts(scratch, line)
         text.text_width(line, text.font(drawing.MIN_TEXT))
     assert [cache.cache_info().misses for cache in kept] == before
+
+
+def test_names_learnt_before_the_start_are_not_laid_out_or_rendered_again() -> None:
+    """``learn_names`` (what the drawing process is sent as the seats are taken) draws each
+    name where the table does: the first picture of their dealt table then finds every name's
+    width and ink kept, in its row; and later, in the status line ("… to play") and under the
+    pile ("top: …")."""
+    from bot.drawing import text
+
+    states = list(random_states(4, 6, True, forfeits=False))
+    later = next(
+        s
+        for s in states
+        if s.ctx is Ctx.TURN
+        and view(s, None).pile
+        and view(s, None).pile[-1].seat >= 0
+        and all(p.hand_count < 10 for p in view(s, None).players)
+    )
+    for at in (states[0], later):  # every other text of both pictures kept
+        drawing._render(view(at, None), tuple("ABCDEF"), english)
+    kept = (text._ink_mask, text.text_width)
+
+    def misses(names: tuple[str, ...], at: GameState) -> list[int]:
+        before = [cache.cache_info().misses for cache in kept]
+        drawing._render(view(at, None), names, english)
+        return [cache.cache_info().misses - b for cache, b in zip(kept, before, strict=True)]
+
+    cold = ("Quentin Cold", "Rhoda", "Sigismund the Long-Named Unlearnt", "Tove", "Ugo", "Vi")
+    assert min(misses(cold, states[0])) >= len(cold)  # never seen: laid out and rendered
+    learnt = ("Quentin Learnt", "Rhea", "Sigismund the Long-Named Learnt", "Tova", "Ugne", "Vo")
+    drawing._learn_names(learnt, english)
+    assert misses(learnt, states[0]) == [0, 0]
+    assert misses(learnt, later) == [0, 0]
+
+
+def test_the_names_a_process_learns_are_bounded() -> None:
+    """A bot that sees a hundred thousand names keeps only the most recent ones' widths and
+    ink: the caches the names go to are bounded, least recently used first out."""
+    from bot.drawing import text
+
+    caches = (text._ink_mask, text.text_width, text._runs, text.drawable)
+    assert all(cache.cache_info().maxsize for cache in caches)
+    for n in range(1000):  # three texts a name: more than the kept masks hold
+        drawing._learn_names((f"Pat {n}",), english)
+    assert all(c.cache_info().currsize <= c.cache_info().maxsize for c in caches)
+    assert text._ink_mask.cache_info().currsize == text._ink_mask.cache_info().maxsize
