@@ -23,7 +23,7 @@ from games.pidro.ai.bidding import (
 )
 from games.pidro.ai.easy import EasyPlayer
 from games.pidro.ai.fast import action_margin, contract_taken
-from games.pidro.ai.hard import GAME, HardPlayer, game_scorer
+from games.pidro.ai.hard import GAME, HARD_BUDGET, HardPlayer, game_scorer
 from games.pidro.ai.players import PLAYERS, UnknownPlayer, decide, evaluate, make_player
 from games.pidro.ai.rollout import contract_hand, finish
 from games.pidro.ai.search import (
@@ -86,8 +86,29 @@ def test_the_levels_are_easy_medium_and_hard_and_the_old_medium_is_for_the_bench
     assert PIDRO.levels == ("easy", "medium", "hard")
     assert "oldmedium" not in PIDRO.levels
     assert {"random", "greedy", "easy", "medium", "hard", "oldmedium"} <= set(PLAYERS)
-    with pytest.raises(UnknownPlayer, match="easy, greedy, hard, medium, oldmedium, random"):
+    with pytest.raises(UnknownPlayer, match=r"easy, greedy, hard, hardflat, .*, random"):
         make_player("expert")
+
+
+def test_hards_ablations_are_for_the_bench_and_each_lacks_one_part() -> None:
+    hard = make_player("hard")
+    assert isinstance(hard, HardPlayer) and not hard.peek
+    peek, flat = make_player("hardpeek"), make_player("hardflat")
+    margin, big = make_player("hardmargin"), make_player("mediumbig")
+    for player in (peek, flat, margin, big):
+        assert isinstance(player, SearchPlayer) and player.name not in PIDRO.levels
+    assert isinstance(peek, HardPlayer) and peek.peek and peek.budget == HARD_BUDGET
+    assert not isinstance(big, HardPlayer) and big.peek and big.budget == HARD_BUDGET
+    # Late in a game hard values a game won; the margin-only ablation does not.
+    seen = next(v for _, v in decisions(3) if v.phase is Phase.PLAY)
+    late = replace(seen, totals=(55, 55))
+    assert isinstance(margin, HardPlayer) and isinstance(flat, HardPlayer)
+    assert margin.scorer(late)(14, 0, 6) == SearchPlayer().scorer(late)(14, 0, 6)
+    assert hard.scorer(late)(14, 0, 6) != margin.scorer(late)(14, 0, 6)
+    # The flat ablation guesses the unseen trumps as medium does, the same for the same seed.
+    assert flat.trump_worlds(seen, random.Random(1), 5) == SearchPlayer().trump_worlds(
+        seen, random.Random(1), 5
+    )
 
 
 @settings(max_examples=8, deadline=None)
