@@ -56,3 +56,17 @@ def test_specs_scale_a_search_budget_and_refuse_what_has_none(
         bench.player_of("easy*0.5")
     assert bench.main(["--a", "easy", "--b", "greedy", "--base", "easy", "--deals", "2"]) == 0
     assert "2 deals" in capsys.readouterr().out
+
+
+def test_replays_play_one_contract_again_with_other_seeds() -> None:
+    base = "medium*0.1"  # a search base: its play depends on its seeds
+    once = bench.duplicate(3, ("greedy", "easy"), base=base, phases=("bid", "trump", "kill"))
+    thrice = bench.duplicate(
+        3, ("greedy", "easy"), base=base, phases=("bid", "trump", "kill"), replays=3
+    )
+    for one, three in zip(once["games"], thrice["games"], strict=True):
+        assert one["contract"] == three["contract"]
+        assert three["taken"][0] == one["taken"]  # the first play is the single run's
+        assert len(three["taken"]) == 3
+    with pytest.raises(ValueError, match="replays"):
+        bench.duplicate(0, ("easy", "easy"), base="easy", phases=("play",), replays=2)
