@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/pidro_phases.py --a hard --b medium --phases play --deals 200
     .venv/bin/python bench/pidro_phases.py --a hardpeek --b hard --phases bid,trump,kill --replays 3
-    .venv/bin/python bench/pidro_phases.py --a hard --b hardmargin --endgame 48,61 --deals 40
+    .venv/bin/python bench/pidro_phases.py --a hardgame --b hard --endgame 48,61 --deals 60
 
 ``bench/ai.py`` plays whole games, where one hand's bidding, its play and the game's end all
 differ at once and the luck of one side's search (a card chosen on 48 guessed worlds) swings

@@ -14,7 +14,7 @@ from games.pidro.ai.search import OldMediumPlayer, SearchPlayer
 from games.pidro.ai.variants import (
     BigMediumPlayer,
     HardFlatPlayer,
-    HardMarginPlayer,
+    HardGamePlayer,
     HardPeekPlayer,
 )
 from games.pidro.rules import HandAction, TableView
@@ -28,12 +28,12 @@ PLAYERS: dict[str, Callable[[], Player]] = {
     "oldmedium": OldMediumPlayer,
     "hardpeek": HardPeekPlayer,
     "hardflat": HardFlatPlayer,
-    "hardmargin": HardMarginPlayer,
+    "hardgame": HardGamePlayer,
     "mediumbig": BigMediumPlayer,
 }
 """Every player by name; the bot's levels are ``easy``, ``medium`` and ``hard``
 (:attr:`games.pidro.game.Pidro.levels`). ``oldmedium``, medium before it bid by value, and
-hard's ablations (``hardpeek``, ``hardflat``, ``hardmargin``, ``mediumbig``:
+hard's ablations (``hardpeek``, ``hardflat``, ``hardgame``, ``mediumbig``:
 :mod:`games.pidro.ai.variants`) are for the benchmark only: no member is offered them."""
 
 
