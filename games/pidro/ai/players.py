@@ -11,6 +11,12 @@ from games.pidro.ai.greedy import GreedyPlayer
 from games.pidro.ai.hard import HardPlayer
 from games.pidro.ai.random_player import RandomPlayer
 from games.pidro.ai.search import OldMediumPlayer, SearchPlayer
+from games.pidro.ai.variants import (
+    BigMediumPlayer,
+    HardFlatPlayer,
+    HardGamePlayer,
+    HardPeekPlayer,
+)
 from games.pidro.rules import HandAction, TableView
 
 PLAYERS: dict[str, Callable[[], Player]] = {
@@ -20,10 +26,15 @@ PLAYERS: dict[str, Callable[[], Player]] = {
     "medium": SearchPlayer,
     "hard": HardPlayer,
     "oldmedium": OldMediumPlayer,
+    "hardpeek": HardPeekPlayer,
+    "hardflat": HardFlatPlayer,
+    "hardgame": HardGamePlayer,
+    "mediumbig": BigMediumPlayer,
 }
 """Every player by name; the bot's levels are ``easy``, ``medium`` and ``hard``
-(:attr:`games.pidro.game.Pidro.levels`). ``oldmedium``, medium before it bid by value, is for
-the benchmark only: no member is offered it."""
+(:attr:`games.pidro.game.Pidro.levels`). ``oldmedium``, medium before it bid by value, and
+hard's ablations (``hardpeek``, ``hardflat``, ``hardgame``, ``mediumbig``:
+:mod:`games.pidro.ai.variants`) are for the benchmark only: no member is offered them."""
 
 
 FULL_SECONDS = 1.0

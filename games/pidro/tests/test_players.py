@@ -23,7 +23,7 @@ from games.pidro.ai.bidding import (
 )
 from games.pidro.ai.easy import EasyPlayer
 from games.pidro.ai.fast import action_margin, contract_taken
-from games.pidro.ai.hard import GAME, HardPlayer, game_scorer
+from games.pidro.ai.hard import HARD_BUDGET, HardPlayer
 from games.pidro.ai.players import PLAYERS, UnknownPlayer, decide, evaluate, make_player
 from games.pidro.ai.rollout import contract_hand, finish
 from games.pidro.ai.search import (
@@ -35,6 +35,7 @@ from games.pidro.ai.search import (
     margin_one,
     rebuilt,
 )
+from games.pidro.ai.variants import GAME, game_scorer
 from games.pidro.ai.worlds import deal_world, trump_odds, trump_world
 from games.pidro.arena import play_game
 from games.pidro.game import PIDRO
@@ -86,8 +87,29 @@ def test_the_levels_are_easy_medium_and_hard_and_the_old_medium_is_for_the_bench
     assert PIDRO.levels == ("easy", "medium", "hard")
     assert "oldmedium" not in PIDRO.levels
     assert {"random", "greedy", "easy", "medium", "hard", "oldmedium"} <= set(PLAYERS)
-    with pytest.raises(UnknownPlayer, match="easy, greedy, hard, medium, oldmedium, random"):
+    with pytest.raises(UnknownPlayer, match=r"easy, greedy, hard, hardflat, .*, random"):
         make_player("expert")
+
+
+def test_hards_ablations_are_for_the_bench_and_each_changes_one_part() -> None:
+    hard = make_player("hard")
+    assert isinstance(hard, HardPlayer) and not hard.peek
+    peek, flat = make_player("hardpeek"), make_player("hardflat")
+    game, big = make_player("hardgame"), make_player("mediumbig")
+    for player in (peek, flat, game, big):
+        assert isinstance(player, SearchPlayer) and player.name not in PIDRO.levels
+    assert isinstance(peek, HardPlayer) and peek.peek and peek.budget == HARD_BUDGET
+    assert not isinstance(big, HardPlayer) and big.peek and big.budget == HARD_BUDGET
+    # Late in a game the game ablation values a game won; hard, as medium, the margin only.
+    seen = next(v for _, v in decisions(3) if v.phase is Phase.PLAY)
+    late = replace(seen, totals=(55, 55))
+    assert isinstance(game, HardPlayer) and isinstance(flat, HardPlayer)
+    assert hard.scorer(late)(14, 0, 6) == SearchPlayer().scorer(late)(14, 0, 6)
+    assert game.scorer(late)(14, 0, 6) == hard.scorer(late)(14, 0, 6) + GAME
+    # The flat ablation guesses the unseen trumps as medium does, the same for the same seed.
+    assert flat.trump_worlds(seen, random.Random(1), 5) == SearchPlayer().trump_worlds(
+        seen, random.Random(1), 5
+    )
 
 
 @settings(max_examples=8, deadline=None)
@@ -465,7 +487,7 @@ def test_blind_playouts_score_every_point(seed: int) -> None:
         assert sum(taken) == 14
 
 
-def test_hard_values_the_game_when_a_hand_can_end_it() -> None:
+def test_the_game_ablation_values_the_game_when_a_hand_can_end_it() -> None:
     # Early in a game: the hand's margin, as medium.
     early = game_scorer(0, (10, 20), 62)
     assert early(9, 0, 8) == margin_one(9, 8) and early(5, 1, 8) == margin_one(9, 8) * -1
@@ -483,12 +505,16 @@ def test_hard_values_the_game_when_a_hand_can_end_it() -> None:
     assert late(10, 1, 6) == 10 + 6  # 60 to 50
 
 
-def test_hard_bids_14_over_14_when_holding_the_contract_wins_the_game() -> None:
+def test_the_game_ablation_bids_14_over_14_when_holding_the_contract_wins_the_game() -> None:
     """With the Ace, King, Queen, Jack, both fives and the two of hearts after an opponent's
-    14: early in the game the 14 is better left to fail (medium and hard pass); when both
-    sides need a few points, only making its own 14 sure to win the game, hard bids it."""
+    14: early in the game the 14 is better left to fail (medium, hard and ``hardgame`` pass);
+    when both sides need a few points, only making its own 14 sure to win the game,
+    ``hardgame`` bids it. Hard no longer does: playing for the game cost it two points of
+    margin on every hand that could end a game and won it no significantly more games
+    (games/pidro/docs/ai.md)."""
     state, seat = rigged("AH KH QH JH 5H 5D 2H 9H 3C", (14,))
-    assert decide("hard", view(state, seat), 1) == Bid(seat, None)
+    assert decide("hardgame", view(state, seat), 1) == Bid(seat, None)
     late = view(replace(state, totals=(56, 56)), seat)
     assert decide("medium", late, 1) == Bid(seat, None)
-    assert decide("hard", late, 1) == Bid(seat, 14)
+    assert decide("hard", late, 1) == Bid(seat, None)
+    assert decide("hardgame", late, 1) == Bid(seat, 14)

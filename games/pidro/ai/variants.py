@@ -1,0 +1,98 @@
+"""Hard with one of its parts changed: players for ``bench/ai.py`` and
+``bench/pidro_phases.py`` only, to measure what each part is worth (games/pidro/docs/ai.md,
+"What each part of hard is worth"). No member is offered them.
+
+- ``hardpeek``: hard whose playouts see the guessed hands, as medium's do.
+- ``hardflat``: hard whose guesses of the unseen trumps in the play are not weighted by the
+  bids (medium's uniform guesses).
+- ``hardgame``: hard playing for the game as well as the hand (:func:`game_scorer`), as hard
+  did until the measurement showed it cost margin and won no more games.
+- ``mediumbig``: medium with hard's budget.
+"""
+
+from __future__ import annotations
+
+import random
+
+from games.pidro.ai.hard import HARD_BUDGET, HardPlayer
+from games.pidro.ai.search import Budget, Scorer, SearchPlayer, margin_for
+from games.pidro.rules import POINTS_PER_HAND, TableView, team_of
+
+GAME = 24.0
+"""What winning (or losing) the game with this hand is worth to ``hardgame``, in points of
+the hand's margin: about the lead that, a few hands from the end of a game to 62, makes a win
+nearly sure (the margin of a hand spreads about ten points either way). A judgement, not a
+fitted figure."""
+
+
+def game_scorer(team: int, totals: tuple[int, int], target: int) -> Scorer:
+    """``team``'s value of a hand's outcome: its margin (:func:`~games.pidro.ai.search.
+    margin_for`), plus :data:`GAME` when the new totals give ``team`` the game and minus it
+    when they give it to the other side (one side at ``target`` or more wins; both: the
+    bidders). The bare margin when no outcome of the hand can end the game."""
+    margin = margin_for(team)
+    ours, theirs = totals[team], totals[1 - team]
+    if max(ours, theirs) + POINTS_PER_HAND < target:
+        return margin
+
+    def value(points: int, bidders: int, bid: int) -> float:
+        mine, other = points, POINTS_PER_HAND - points
+        if bidders == team and mine < bid:
+            mine = -bid
+        if bidders != team and other < bid:
+            other = -bid
+        a, b = ours + mine, theirs + other
+        won = a >= target and (b < target or bidders == team)
+        lost = b >= target and (a < target or bidders != team)
+        return (mine - other) + GAME * (won - lost)
+
+    return value
+
+
+class HardPeekPlayer(HardPlayer):
+    """Hard with seeing playouts (``hardpeek``)."""
+
+    peek = True
+
+    def __init__(self, name: str = "hardpeek", budget: Budget | None = None) -> None:
+        super().__init__(name, budget)
+
+
+class HardFlatPlayer(HardPlayer):
+    """Hard with medium's uniform guesses of the unseen trumps (``hardflat``)."""
+
+    def __init__(self, name: str = "hardflat", budget: Budget | None = None) -> None:
+        super().__init__(name, budget)
+
+    def trump_worlds(self, view: TableView, rng: random.Random, count: int) -> list[dict[int, int]]:
+        return SearchPlayer.trump_worlds(self, view, rng, count)
+
+
+class HardGamePlayer(HardPlayer):
+    """Hard playing for the game when a hand can end it (``hardgame``): an outcome that wins
+    the game is worth :data:`GAME` points of margin more, one that loses it :data:`GAME`
+    less (:func:`game_scorer`)."""
+
+    def __init__(self, name: str = "hardgame", budget: Budget | None = None) -> None:
+        super().__init__(name, budget)
+
+    def scorer(self, view: TableView) -> Scorer:
+        assert view.seat is not None
+        return game_scorer(team_of(view.seat), view.totals, view.target)
+
+
+class BigMediumPlayer(SearchPlayer):
+    """Medium with hard's budget (``mediumbig``)."""
+
+    def __init__(self, name: str = "mediumbig", budget: Budget | None = None) -> None:
+        super().__init__(name, budget or HARD_BUDGET)
+
+
+__all__ = [
+    "GAME",
+    "BigMediumPlayer",
+    "HardFlatPlayer",
+    "HardGamePlayer",
+    "HardPeekPlayer",
+    "game_scorer",
+]
