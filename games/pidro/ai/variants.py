@@ -1,5 +1,5 @@
 """Hard with one of its parts changed: players for ``bench/ai.py`` and
-``bench/pidro_phases.py`` only, to measure what each part is worth (games/pidro/docs/ai.md,
+``python -m games.pidro.phases`` only, to measure what each part is worth (games/pidro/docs/ai.md,
 "What each part of hard is worth"). No member is offered them.
 
 - ``hardpeek``: hard whose playouts see the guessed hands, as medium's do.

@@ -1,26 +1,10 @@
-"""``bench/pidro_phases.py``: duplicate hands compared one phase at a time."""
+"""``python -m games.pidro.phases``: duplicate hands compared one phase at a time."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-from types import ModuleType
-
 import pytest
 
-
-def _bench() -> ModuleType:
-    path = Path(__file__).resolve().parents[3] / "bench" / "pidro_phases.py"
-    spec = importlib.util.spec_from_file_location("pidro_phases", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["pidro_phases"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-bench = _bench()
+from games.pidro import phases as bench
 
 
 def test_a_player_against_itself_plays_both_games_alike() -> None:

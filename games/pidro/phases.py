@@ -1,8 +1,8 @@
 """Pidro's computer players compared one phase at a time, on duplicate hands.
 
-    .venv/bin/python bench/pidro_phases.py --a hard --b medium --phases play --deals 200
-    .venv/bin/python bench/pidro_phases.py --a hardpeek --b hard --phases bid,trump,kill --replays 3
-    .venv/bin/python bench/pidro_phases.py --a hardgame --b hard --endgame 48,61 --deals 60
+    .venv/bin/python -m games.pidro.phases --a hard --b medium --phases play --deals 200
+    .venv/bin/python -m games.pidro.phases --a hardpeek --b hard --phases bid,trump,kill --replays 3
+    .venv/bin/python -m games.pidro.phases --a hardgame --b hard --endgame 48,61 --deals 60
 
 ``bench/ai.py`` plays whole games, where one hand's bidding, its play and the game's end all
 differ at once and the luck of one side's search (a card chosen on 48 guessed worlds) swings
@@ -43,9 +43,6 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
-
-# Runs from a checkout without installing the package.
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.pidro.ai.base import Player
 from games.pidro.ai.players import make_player
@@ -240,7 +237,11 @@ def _pair(text: str) -> tuple[int, int]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    p = argparse.ArgumentParser(
+        prog="python -m games.pidro.phases",
+        description=__doc__,
+        formatter_class=argparse.RawTextHelpFormatter,
+    )
     p.add_argument("--a", required=True, help="player A (a spec: hard, hard*0.25)")
     p.add_argument("--b", default="medium", help="player B (default medium)")
     p.add_argument("--base", default="medium", help="every other decision (default medium)")
