@@ -424,7 +424,9 @@ def _segment(image: Image.Image) -> Segment:
 
 
 def clear_cache() -> None:
-    """Forget the kept bands (tests and benchmarks that time a first drawing)."""
+    """Forget the kept bands (tests and benchmarks that time a first drawing): each game's rows,
+    not what rows of every game share (their chrome, the cards on the panel), which the process
+    keeps from its warm-up on."""
     _row_segment.cache_clear()
 
 
@@ -799,10 +801,26 @@ def _draw_counts(draw: ImageDraw.ImageDraw, line: str) -> None:
 
 @functools.lru_cache(maxsize=1024)
 def _row_segment(look: _RowLook) -> Segment:
+    return _segment(_row_image(look))
+
+
+def _row_image(look: _RowLook) -> Image.Image:
+    """A player's band: its kept chrome, then its name and its face-up cards."""
+    image = _row_chrome(look._replace(name="", faces=(), top=0)).copy()
+    _draw_name(ImageDraw.Draw(image), look.name, look.name_colour)
+    _paint_up_cards(image, look.faces, look.top)
+    return image
+
+
+@functools.lru_cache(maxsize=24)
+def _row_chrome(look: _RowLook) -> Image.Image:
+    """A row's band with everything but its name and face-up cards (``look`` without them):
+    kept, as a game's rows mostly share it (every row of a new game: the same counts and face-down
+    cards, all deciding), so a first picture draws each row's own parts only. Nothing it holds
+    lies under the name or the face-up cards, so they are drawn over it as they were before."""
     image = _band_base("last" if look.last else "row").copy()
     _row(image, look)
-    _paint_up_cards(image, look.faces, look.top)
-    return _segment(image)
+    return image
 
 
 def _paint_up_cards(image: Image.Image, shown: Sequence[Face], top: int) -> None:
@@ -831,8 +849,8 @@ def _on_panel(face: int, width: int, ident: Ident | None) -> Image.Image:
 
 
 def _row(image: Image.Image, look: _RowLook) -> None:
-    """A player's row, in its band: a gold edge when the game waits for them, a red stripe in a
-    war; the name; the hand and face-down counts; the face-down cards as backs (the face-up
+    """A player's row, in its band, but its name: a gold edge when the game waits for them, a red
+    stripe in a war; the hand and face-down counts; the face-down cards as backs (the face-up
     cards are painted with the other faces); the arrangement's tick or the place taken; and
     its part of the direction arrow."""
     draw = ImageDraw.Draw(image)
@@ -842,7 +860,6 @@ def _row(image: Image.Image, look: _RowLook) -> None:
     if look.warrior or look.acting:
         stripe = (left + 7, top + 12, left + 12, bottom - 12)
         draw.rounded_rectangle(stripe, 2, fill=WAR if look.warrior else GLOW)
-    _draw_name(draw, look.name, look.name_colour)
     _draw_counts(draw, look.line)
 
     if look.backs:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from bot.drawing.cards import card_back, card_height
 from bot.drawing.table import Names, adler32_combine
@@ -261,9 +261,10 @@ def test_the_finishing_places_and_the_idiot_are_marked() -> None:
 
 
 def _blended_row(look: drawing._RowLook) -> Image.Image:
-    """A player's band as it was painted before its cards were kept on the panel: every back
-    and face pasted through its own corners."""
+    """A player's band as it was painted before its chrome and cards were kept: its name
+    first, then the rest of the band, every back and face pasted through its own corners."""
     image = drawing._band_base("last" if look.last else "row").copy()
+    drawing._draw_name(ImageDraw.Draw(image), look.name, look.name_colour)
     drawing._row(image, look._replace(backs=0))
     back = card_back(drawing.DOWN_W)
     y = drawing.CARDS_Y + (card_height(drawing.UP_W) - back.height) // 2
@@ -273,25 +274,31 @@ def _blended_row(look: drawing._RowLook) -> Image.Image:
     return image
 
 
-def test_a_row_of_kept_cards_paints_what_blending_each_card_painted() -> None:
+def test_a_row_of_kept_chrome_and_cards_paints_what_blending_each_part_painted() -> None:
     public = view(_middle(6), None)
     many = (card("2S"), card("X"), card("10H"), card("KD"), card("AC"))
     players = list(public.players)
     players[1] = replace(players[1], up=many)  # overlapping: each blended on the one before
     players[2] = replace(players[2], up=(), down=(True, False, False))
     public = replace(public, players=tuple(players))
+    players[4] = replace(players[4], up=players[3].up, hand_count=players[3].hand_count)
+    public = replace(public, players=tuple(players))
     who = Names(NAMES[:6], english)
     shown = faces(public)
+    looks = []
     for seat in range(6):
         top = row_box(seat)[1]
         mine = tuple(f for f in shown if top <= f.y < top + drawing.ROW_STEP)
-        look = drawing._row_look(public, who, seat, english, mine)
-        image = drawing._band_base("last" if look.last else "row").copy()
-        drawing._row(image, look)
-        drawing._paint_up_cards(image, look.faces, look.top)
-        assert image.tobytes() == _blended_row(look).tobytes(), seat
+        looks.append(drawing._row_look(public, who, seat, english, mine))
         if seat == 1:  # five cards in the room of three: each lies on the one before
             assert len(mine) == 5 and mine[1].x - mine[0].x < mine[0].width
+    # Twice, and in both orders: a row drawn on a kept chrome leaves nothing of itself there.
+    for order in (looks, looks[::-1]):
+        for look in order:
+            reference = _blended_row(look)
+            assert drawing._row_image(look).tobytes() == reference.tobytes(), look.name
+    chrome = {look._replace(name="", faces=(), top=0) for look in looks}
+    assert len(chrome) < len(looks)  # Dmitri's and Eve's rows share theirs
 
 
 # --- the PNG, band by band ----------------------------------------------------------------------
