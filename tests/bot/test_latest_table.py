@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from bot.games import GAMES
 from bot.play.service import Moved
 from cogs.ui.i18n import Words
 from cogs.ui.latest import Latest
@@ -51,6 +52,8 @@ async def three_seats(h: Harness) -> int:
 async def test_a_burst_of_moves_ends_with_the_last_table_and_never_goes_back(
     tmp_path: Path, kind: str, seed: int
 ) -> None:
+    if kind not in GAMES:  # the platform's tests pass in a checkout without that game
+        pytest.skip(f"{kind} is not registered")
     async with running(tmp_path / "v.sqlite3", pictures=True) as h:
         if kind == "vidrasso":
             game_id = await challenge_and_accept(h, h.users["alice"], h.users["bob"])
