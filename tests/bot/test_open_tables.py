@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from bot.drawing import table
+from bot.games import GAMES
 from tests.bot.driver import make_bot, running, service_of
 from tests.harness import Harness
 from tests.harness.world import World
@@ -117,7 +118,8 @@ async def test_the_drawing_process_learns_the_names_as_the_seats_are_taken(
     sent the names of everyone seated (as a game started then would call them) when the table
     is posted and when someone joins, before the game; the first picture calls its players
     what was last sent."""
-    pytest.importorskip("games.vriddiot", reason="a table of more than two seats: Vriddiot's")
+    if "vriddiot" not in GAMES:  # a table of more than two seats: Vriddiot's
+        pytest.skip("vriddiot is not registered")
     pool = _Inline()
     async with running(tmp_path / "names.sqlite3", pictures=True) as h:
         alice, bob = h.users["alice"], h.users["bob"]
@@ -146,7 +148,8 @@ async def test_the_drawing_process_learns_the_names_as_the_seats_are_taken(
 async def test_a_broken_drawing_process_does_not_fail_a_seat(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
-    pytest.importorskip("games.vriddiot", reason="a table of more than two seats: Vriddiot's")
+    if "vriddiot" not in GAMES:  # a table of more than two seats: Vriddiot's
+        pytest.skip("vriddiot is not registered")
     async with running(tmp_path / "broken.sqlite3", pictures=True) as h:
         alice, bob = h.users["alice"], h.users["bob"]
         table.draw_in(_Broken())
