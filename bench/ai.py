@@ -72,7 +72,9 @@ def bench_of(kind: str) -> Bench:
 
 def _job(args: tuple[str, tuple[str, str], int, int, int]) -> dict[str, Any]:
     kind, specs, deal, turn, target = args
-    return bench_game(GAMES[kind], bench_of(kind), specs, deal, turn, target)
+    played = bench_game(GAMES[kind], bench_of(kind), specs, deal, turn, target)
+    played["turn"] = turn
+    return played
 
 
 # --- Statistics -------------------------------------------------------------------------------
@@ -118,6 +120,13 @@ class Pairing:
     @property
     def label(self) -> str:
         return f"{self.specs[0]} vs {self.specs[1]}"
+
+    def complete(self, turns: int) -> Pairing:
+        """This pairing with only the deals all ``turns`` games of which have ended."""
+        count: dict[int, int] = {}
+        for g in self.games:
+            count[g["deal"]] = count.get(g["deal"], 0) + 1
+        return Pairing(self.specs, [g for g in self.games if count[g["deal"]] == turns])
 
     def pair_margins(self) -> list[float]:
         """Per duplicate deal: A's margin per round over both games."""
@@ -260,7 +269,13 @@ def run(
     target: int,
     workers: int,
     game: str = DEFAULT_KIND,
+    games_out: Path | None = None,
+    progress: int = 0,
 ) -> list[dict[str, Any]]:
+    """Play the ``plan``'s pairings and print each one's figures. ``games_out``: each game is
+    also appended there as it ends (a JSON line), so a run cut short keeps what it played
+    (``--summarize`` reads it back); ``progress``: every that many games, the figures so far
+    over the deals whose games have all ended."""
     results = []
     context = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
     with context.Pool(workers) as pool:
@@ -272,12 +287,21 @@ def run(
                 for turn in bench_of(game).turns()
             ]
             started = time.perf_counter()
+            turns = len(bench_of(game).turns())
+            shown = {"unit": bench_of(game).unit, "shares": list(bench_of(game).shares)}
             for played in pool.imap_unordered(_job, jobs):
                 pairing.games.append(played)
+                if games_out is not None:
+                    with games_out.open("a", encoding="utf-8") as out:
+                        out.write(json.dumps({"pairing": [a, b], "game": played}) + "\n")
+                if progress and len(pairing.games) % progress == 0 < len(jobs) - len(pairing.games):
+                    so_far = pairing.complete(turns)
+                    if so_far.games:
+                        print(f"so far ({time.perf_counter() - started:.0f} s):")
+                        print_summary(so_far.summary() | shown)
             summary = pairing.summary()
             summary["seconds"] = time.perf_counter() - started
-            summary["unit"] = bench_of(game).unit
-            summary["shares"] = list(bench_of(game).shares)
+            summary |= shown
             print_summary(summary)
             results.append(summary)
     margins = {r["pairing"]: r["margin_per_round"] for r in results}
@@ -303,8 +327,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--target", type=int, help="points per game (default: the game's first)")
     p.add_argument("--workers", type=int, default=2, help="worker processes (default 2)")
     p.add_argument("--json", type=Path, help="also write the figures here")
+    p.add_argument("--games-out", type=Path, help="also append each game here as it ends")
+    p.add_argument("--progress", type=int, default=0, help="print the figures so far every N games")
+    p.add_argument(
+        "--summarize",
+        type=Path,
+        nargs="+",
+        help="play nothing: the figures of the games in these --games-out files, pooled",
+    )
     args = p.parse_args(argv)
     rules, bench = GAMES[args.game], bench_of(args.game)
+    if args.summarize:
+        return summarize(args.summarize, args.game)
     target = args.target or rules.targets[0]
     plan: list[tuple[str, str, int]] = list(bench.quick if args.quick else bench.full)
     if args.pairs:
@@ -319,10 +353,35 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"{args.workers} workers, {os.cpu_count()} cores, deals from {args.offset}"
     )
     started = time.perf_counter()
-    results = run(plan, args.offset, target, args.workers, args.game)
+    results = run(plan, args.offset, target, args.workers, args.game, args.games_out, args.progress)
     print(f"total {time.perf_counter() - started:.0f} s")
     if args.json is not None:
         args.json.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
+    return 0
+
+
+def summarize(paths: Sequence[Path], game: str) -> int:
+    """Print each pairing's figures over the games of ``--games-out`` files (a deal counted
+    only where all its games are there), as a run of them all would have."""
+    pairings: dict[tuple[str, str], Pairing] = {}
+    seen: set[tuple[str, str, int, int]] = set()
+    for path in paths:
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if not line.strip():
+                continue
+            record = json.loads(line)
+            a, b = record["pairing"]
+            played = record["game"]
+            key = (a, b, played["deal"], played["turn"])
+            if key in seen:
+                continue
+            seen.add(key)
+            pairings.setdefault((a, b), Pairing((a, b))).games.append(played)
+    bench = bench_of(game)
+    for pairing in pairings.values():
+        complete = pairing.complete(len(bench.turns()))
+        if complete.games:
+            print_summary(complete.summary() | {"unit": bench.unit, "shares": list(bench.shares)})
     return 0
 
 

@@ -203,7 +203,14 @@ def _cheapest(mine: list[int], strength: tuple[int, ...], points: tuple[int, ...
 def contract_taken(deal: Deal, dealer: int, seat: int, suit: int, peek: bool = True) -> list[int]:
     """The points each team takes when ``seat`` wins the bidding of ``deal`` and names
     ``suit``: the discard and refill, the dealer robbing the pack, the kills of the weakest
-    trumps that may be killed, then the playout."""
+    trumps that may be killed (:func:`contract_start`), then the playout."""
+    return play_out(suit, contract_start(deal, dealer, suit), seat, [], [0, 0], peek)
+
+
+def contract_start(deal: Deal, dealer: int, suit: int) -> list[int]:
+    """The trumps each seat holds at the first card when ``suit`` is named in ``deal``: the
+    discard and refill, the dealer robbing the pack, the kills of the weakest trumps that may
+    be killed."""
     trumps = TRUMPS[suit]
     held = [0, 0, 0, 0]
     for s in range(SEATS):
@@ -230,7 +237,7 @@ def contract_taken(deal: Deal, dealer: int, seat: int, suit: int, peek: bool = T
             free = sorted(_bits(held[s] & ~POINT_CARDS[suit]), key=strength.__getitem__)
             for i in free[:excess]:
                 held[s] &= ~(1 << i)
-    return play_out(suit, held, seat, [], [0, 0], peek)
+    return held
 
 
 def hand_taken(hand: Hand, peek: bool = True) -> list[int]:

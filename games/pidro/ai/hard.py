@@ -22,10 +22,12 @@ from __future__ import annotations
 import random
 
 from games.pidro.ai.bidding import trump_worlds_for
+from games.pidro.ai.fast import contract_start
 from games.pidro.ai.search import Budget, SearchPlayer
-from games.pidro.rules import TableView
+from games.pidro.ai.solver import solve
+from games.pidro.rules import Deal, TableView, team_of
 
-HARD_BUDGET = Budget(bid_worlds=320, trump_worlds=240, play_worlds=128)
+HARD_BUDGET = Budget(bid_worlds=80, trump_worlds=64, play_worlds=128)
 
 
 class HardPlayer(SearchPlayer):
@@ -35,6 +37,12 @@ class HardPlayer(SearchPlayer):
 
     def __init__(self, name: str = "hard", budget: Budget | None = None) -> None:
         super().__init__(name, budget or HARD_BUDGET)
+
+    def contract_points(self, deal: Deal, dealer: int, seat: int, suit: int) -> int:
+        """The points ``seat``'s side takes as bidder when both sides play the hand their best,
+        every hand seen (:func:`games.pidro.ai.solver.solve`)."""
+        held = contract_start(deal, dealer, suit)
+        return int(solve(suit, held, seat, [], [0, 0], team_of(seat), float))
 
     def trump_worlds(self, view: TableView, rng: random.Random, count: int) -> list[dict[int, int]]:
         return trump_worlds_for(view, rng, count)

@@ -16,6 +16,7 @@ from games.pidro.ai.variants import (
     HardFlatPlayer,
     HardGamePlayer,
     HardPeekPlayer,
+    HardSolvedPlayer,
 )
 from games.pidro.rules import HandAction, TableView
 
@@ -30,6 +31,7 @@ PLAYERS: dict[str, Callable[[], Player]] = {
     "hardflat": HardFlatPlayer,
     "hardgame": HardGamePlayer,
     "mediumbig": BigMediumPlayer,
+    "hardsolved": HardSolvedPlayer,
 }
 """Every player by name; the bot's levels are ``easy``, ``medium`` and ``hard``
 (:attr:`games.pidro.game.Pidro.levels`). ``oldmedium``, medium before it bid by value, and

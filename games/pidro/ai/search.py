@@ -150,6 +150,12 @@ class SearchPlayer:
 
     # --- Bidding and trumps -----------------------------------------------------------------
 
+    def contract_points(self, deal: Deal, dealer: int, seat: int, suit: int) -> int:
+        """The points ``seat``'s side takes when ``seat`` wins the bidding of ``deal`` and
+        names ``suit``, as this level foresees the hand (medium: its playout,
+        :func:`games.pidro.ai.fast.contract_taken`)."""
+        return contract_taken(deal, dealer, seat, suit, self.peek)[team_of(seat)]
+
     def bid_values(self, view: TableView, rng: random.Random) -> dict[HandAction, float]:
         """Each bid and the pass, followed through the rest of the auction in guessed deals."""
         assert view.seat is not None
@@ -166,10 +172,7 @@ class SearchPlayer:
         # and the other way round, so that picking the luckiest suit flatters no bid.
         mine = {a: (dict.fromkeys(Suit, 0.0), dict.fromkeys(Suit, 0.0)) for a in options}
         for n, deal in enumerate(deals):
-            taken = {
-                suit: contract_taken(deal, dealer, seat, suit.number, self.peek)[team]
-                for suit in Suit
-            }
+            taken = {suit: self.contract_points(deal, dealer, seat, suit.number) for suit in Suit}
             others: dict[int, int] = {}  # a seat's side's points as bidder with its suit
             wants = {q: value_bid(deal.hands[q], q == dealer) for q in later}
             for a in options:
@@ -180,8 +183,7 @@ class SearchPlayer:
                     continue
                 if holder not in others:
                     suit, _ = best_estimate(deal.hands[holder], holder == dealer)
-                    taken_by = contract_taken(deal, dealer, holder, suit.number, self.peek)
-                    others[holder] = taken_by[team_of(holder)]
+                    others[holder] = self.contract_points(deal, dealer, holder, suit.number)
                 bidders = team_of(holder)
                 ours = others[holder] if bidders == team else POINTS_PER_HAND - others[holder]
                 theirs[a] += value(ours, bidders, level)
@@ -197,13 +199,10 @@ class SearchPlayer:
     def taken(self, view: TableView, rng: random.Random, worlds: int) -> dict[Suit, list[int]]:
         """Per suit, the points the viewer's team takes as bidder in each guessed deal."""
         assert view.seat is not None
-        team = team_of(view.seat)
         deals = self.deals(view, rng, worlds)
+        seat, dealer = view.seat, view.dealer
         return {
-            suit: [
-                contract_taken(deal, view.dealer, view.seat, suit.number, self.peek)[team]
-                for deal in deals
-            ]
+            suit: [self.contract_points(deal, dealer, seat, suit.number) for deal in deals]
             for suit in Suit
         }
 

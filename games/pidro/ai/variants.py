@@ -8,6 +8,9 @@
 - ``hardgame``: hard playing for the game as well as the hand (:func:`game_scorer`), as hard
   did until the measurement showed it cost margin and won no more games.
 - ``mediumbig``: medium with hard's budget.
+- ``hardsolved``: hard whose cards are judged by solving the rest of the play exactly in each
+  guessed world (:func:`games.pidro.ai.solver.solve_each`) instead of playing it out by the
+  playouts' rule of thumb, on 32 worlds a card.
 """
 
 from __future__ import annotations
@@ -15,8 +18,10 @@ from __future__ import annotations
 import random
 
 from games.pidro.ai.hard import HARD_BUDGET, HardPlayer
-from games.pidro.ai.search import Budget, Scorer, SearchPlayer, margin_for
-from games.pidro.rules import POINTS_PER_HAND, TableView, team_of
+from games.pidro.ai.search import Budget, Scorer, SearchPlayer, margin_for, rebuilt
+from games.pidro.ai.solver import solve_each
+from games.pidro.rules import POINTS_PER_HAND, HandAction, Play, TableView, team_of
+from games.pidro.rules.cards import TRUMPS
 
 GAME = 24.0
 """What winning (or losing) the game with this hand is worth to ``hardgame``, in points of
@@ -94,5 +99,42 @@ __all__ = [
     "HardFlatPlayer",
     "HardGamePlayer",
     "HardPeekPlayer",
+    "HardSolvedPlayer",
     "game_scorer",
 ]
+
+
+class HardSolvedPlayer(HardPlayer):
+    """Hard whose cards are judged by solving the rest of the play in each world
+    (``hardsolved``): every seat seeing every hand, both sides playing their best."""
+
+    def __init__(self, name: str = "hardsolved", budget: Budget | None = None) -> None:
+        super().__init__(name, budget or Budget(320, 240, 32))
+
+    def play_values(self, view: TableView, rng: random.Random) -> dict[HandAction, float]:
+        assert view.seat is not None and view.contract is not None and view.trump is not None
+        plays = [a for a in view.actions if isinstance(a, Play)]
+        value, team = self.scorer(view), team_of(view.seat)
+        bidders, bid = view.contract.team, view.contract.bid
+        suit = view.trump.number
+        trumps = TRUMPS[suit]
+        totals = dict.fromkeys(plays, 0.0)
+        cards = [a.card.index for a in plays]
+        worlds = self.trump_worlds(view, rng, self.budget.play_worlds)
+        for w in worlds:
+            hand = rebuilt(view, w)
+            held = [m & trumps for m in hand.held]
+            found = solve_each(
+                suit,
+                held,
+                hand.leader,
+                [(s, c.index) for s, c in hand.plays],
+                list(hand.taken),
+                team,
+                lambda p: value(p, bidders, bid),
+                view.seat,
+                cards,
+            )
+            for a in plays:
+                totals[a] += found[a.card.index]
+        return {a: totals[a] / len(worlds) for a in plays}

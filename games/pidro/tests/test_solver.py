@@ -1,0 +1,93 @@
+"""The exact play solver (:mod:`games.pidro.ai.solver`) held to a brute-force minimax over the
+engine's own hands: every card of every seat tried, the engine's ``step`` deciding tricks,
+cold seats and the end of the hand."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from games.pidro.ai.search import margin_for
+from games.pidro.ai.solver import solve, solve_each
+from games.pidro.rules import Hand, Phase, Play
+from games.pidro.rules.game import options, step
+from games.pidro.tests.helpers import random_states
+
+seeds = st.integers(min_value=0, max_value=2**32 - 1)
+
+
+def brute(hand: Hand, team: int) -> float:
+    """``team``'s margin of the hand when both sides play their best, every card tried through
+    the engine."""
+    assert hand.contract is not None
+    value = margin_for(team)
+    if hand.scores is not None:
+        return value(hand.taken[team], hand.contract.team, hand.contract.bid)
+    seat = hand.turn
+    results = [brute(step(hand, a, []), team) for a in options(hand, seat) if isinstance(a, Play)]
+    return max(results) if seat % 2 == team else min(results)
+
+
+def masks(hand: Hand) -> list[int]:
+    assert hand.trump is not None
+    return [m & hand.trumps for m in hand.held]
+
+
+def solved(hand: Hand, team: int) -> float:
+    assert hand.trump is not None and hand.contract is not None
+    value = margin_for(team)
+    bidders, bid = hand.contract.team, hand.contract.bid
+    return solve(
+        hand.trump.number,
+        masks(hand),
+        hand.leader,
+        [(s, c.index) for s, c in hand.plays],
+        list(hand.taken),
+        team,
+        lambda p: value(p, bidders, bid),
+    )
+
+
+def small_positions(seed: int, most: int) -> list[Hand]:
+    """The hands of a random game in its play with at most ``most`` trumps still held."""
+    found = []
+    for state in random_states(seed):
+        hand = state.hand
+        playing = state.phase is Phase.PLAY and hand.trump is not None and hand.scores is None
+        if playing and sum(m.bit_count() for m in masks(hand)) <= most:
+            found.append(hand)
+    return found
+
+
+@settings(max_examples=6, deadline=None)
+@given(seeds)
+def test_the_solver_finds_the_engines_minimax_in_any_position_of_the_play(seed: int) -> None:
+    positions = small_positions(seed, 9)
+    assert positions
+    for hand in positions:
+        for team in (0, 1):
+            assert solved(hand, team) == brute(hand, team)
+
+
+@settings(max_examples=4, deadline=None)
+@given(seeds)
+def test_each_card_is_valued_as_the_position_after_it(seed: int) -> None:
+    hand = small_positions(seed, 9)[0]
+    assert hand.trump is not None and hand.contract is not None
+    seat, team = hand.turn, hand.turn % 2
+    value = margin_for(team)
+    bidders, bid = hand.contract.team, hand.contract.bid
+    plays = [a for a in options(hand, seat) if isinstance(a, Play)]
+    each = solve_each(
+        hand.trump.number,
+        masks(hand),
+        hand.leader,
+        [(s, c.index) for s, c in hand.plays],
+        list(hand.taken),
+        team,
+        lambda p: value(p, bidders, bid),
+        seat,
+        [a.card.index for a in plays],
+    )
+    assert each == {a.card.index: brute(step(hand, a, []), team) for a in plays}
+    assert max(each.values()) == brute(hand, team)
