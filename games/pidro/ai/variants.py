@@ -7,7 +7,8 @@
   bids (medium's uniform guesses).
 - ``hardgame``: hard playing for the game as well as the hand (:func:`game_scorer`), as hard
   did until the measurement showed it cost margin and won no more games.
-- ``mediumbig``: medium with hard's budget.
+- ``mediumbig``: medium with the budget hard had while it foresaw contracts by playouts
+  (:data:`BIG_BUDGET`).
 - ``hardsolved``: hard whose cards are judged by solving the rest of the play exactly in each
   guessed world (:func:`games.pidro.ai.solver.solve_each`) instead of playing it out by the
   playouts' rule of thumb, on 32 worlds a card.
@@ -17,11 +18,14 @@ from __future__ import annotations
 
 import random
 
-from games.pidro.ai.hard import HARD_BUDGET, HardPlayer
+from games.pidro.ai.hard import HardPlayer
 from games.pidro.ai.search import Budget, Scorer, SearchPlayer, margin_for, rebuilt
 from games.pidro.ai.solver import solve_each
 from games.pidro.rules import POINTS_PER_HAND, HandAction, Play, TableView, team_of
 from games.pidro.rules.cards import TRUMPS
+
+BIG_BUDGET = Budget(bid_worlds=320, trump_worlds=240, play_worlds=128)
+"""Hard's budget while its bids and trump rested on playouts: ``mediumbig``'s."""
 
 GAME = 24.0
 """What winning (or losing) the game with this hand is worth to ``hardgame``, in points of
@@ -87,13 +91,14 @@ class HardGamePlayer(HardPlayer):
 
 
 class BigMediumPlayer(SearchPlayer):
-    """Medium with hard's budget (``mediumbig``)."""
+    """Medium with :data:`BIG_BUDGET` (``mediumbig``)."""
 
     def __init__(self, name: str = "mediumbig", budget: Budget | None = None) -> None:
-        super().__init__(name, budget or HARD_BUDGET)
+        super().__init__(name, budget or BIG_BUDGET)
 
 
 __all__ = [
+    "BIG_BUDGET",
     "GAME",
     "BigMediumPlayer",
     "HardFlatPlayer",

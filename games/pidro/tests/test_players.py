@@ -35,7 +35,7 @@ from games.pidro.ai.search import (
     margin_one,
     rebuilt,
 )
-from games.pidro.ai.variants import GAME, game_scorer
+from games.pidro.ai.variants import BIG_BUDGET, GAME, game_scorer
 from games.pidro.ai.worlds import deal_world, trump_odds, trump_world
 from games.pidro.arena import play_game
 from games.pidro.game import PIDRO
@@ -99,7 +99,7 @@ def test_hards_ablations_are_for_the_bench_and_each_changes_one_part() -> None:
     for player in (peek, flat, game, big):
         assert isinstance(player, SearchPlayer) and player.name not in PIDRO.levels
     assert isinstance(peek, HardPlayer) and peek.peek and peek.budget == HARD_BUDGET
-    assert not isinstance(big, HardPlayer) and big.peek and big.budget == HARD_BUDGET
+    assert not isinstance(big, HardPlayer) and big.peek and big.budget == BIG_BUDGET
     # Late in a game the game ablation values a game won; hard, as medium, the margin only.
     seen = next(v for _, v in decisions(3) if v.phase is Phase.PLAY)
     late = replace(seen, totals=(55, 55))

@@ -4,12 +4,16 @@ cold seats and the end of the hand."""
 
 from __future__ import annotations
 
+import random
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from games.pidro.ai.hard import HardPlayer
+from games.pidro.ai.rollout import contract_hand, weakest_kill
 from games.pidro.ai.search import margin_for
 from games.pidro.ai.solver import solve, solve_each
-from games.pidro.rules import Hand, Phase, Play
+from games.pidro.rules import Deal, Hand, Phase, Play, Suit
 from games.pidro.rules.game import options, step
 from games.pidro.tests.helpers import random_states
 
@@ -91,3 +95,28 @@ def test_each_card_is_valued_as_the_position_after_it(seed: int) -> None:
     )
     assert each == {a.card.index: brute(step(hand, a, []), team) for a in plays}
     assert max(each.values()) == brute(hand, team)
+
+
+@settings(max_examples=2, deadline=None)
+@given(seeds)
+def test_hard_foresees_a_contract_as_the_engines_hand_solved(seed: int) -> None:
+    """Hard's points for a contract (:meth:`HardPlayer.contract_points`) are the bidders'
+    points in the engine's own hand — the discards, the refill, the dealer robbing the pack,
+    the weakest kills — with both sides playing their best for points."""
+    rng = random.Random(seed)
+    deal, dealer, seat = Deal.shuffled(rng, seed % 4), seed % 4, rng.randrange(4)
+    suit = rng.choice(list(Suit))
+    hand = contract_hand(deal, dealer, seat, 6, suit)
+    while hand.killing:
+        hand = step(hand, weakest_kill(hand, hand.killing[0]), [])
+    assert hand.phase is Phase.PLAY or hand.scores is not None
+    team = seat % 2
+
+    def points(end: Hand) -> float:
+        if end.scores is not None:
+            return end.taken[team]
+        turn = end.turn
+        results = [points(step(end, a, [])) for a in options(end, turn) if isinstance(a, Play)]
+        return max(results) if turn % 2 == team else min(results)
+
+    assert HardPlayer().contract_points(deal, dealer, seat, suit.number) == points(hand)
