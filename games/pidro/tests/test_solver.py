@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from games.pidro.ai.hard import HardPlayer
 from games.pidro.ai.rollout import contract_hand, weakest_kill
 from games.pidro.ai.search import margin_for
-from games.pidro.ai.solver import solve, solve_each
+from games.pidro.ai.solver import Value, solve, solve_each
 from games.pidro.rules import Deal, Hand, Phase, Play, Suit
 from games.pidro.rules.game import options, step
 from games.pidro.tests.helpers import random_states
@@ -37,19 +37,29 @@ def masks(hand: Hand) -> list[int]:
     return [m & hand.trumps for m in hand.held]
 
 
-def solved(hand: Hand, team: int) -> float:
+Position = tuple[int, list[int], int, list[tuple[int, int]], list[int], int, Value]
+"""The arguments of :func:`solve`."""
+
+
+def position(hand: Hand, team: int) -> Position:
+    """The solver's arguments for ``hand`` seen by ``team``, valued by the hand's margin."""
     assert hand.trump is not None and hand.contract is not None
     value = margin_for(team)
     bidders, bid = hand.contract.team, hand.contract.bid
-    return solve(
+    plays = [(s, c.index) for s, c in hand.plays]
+    return (
         hand.trump.number,
         masks(hand),
         hand.leader,
-        [(s, c.index) for s, c in hand.plays],
+        plays,
         list(hand.taken),
         team,
         lambda p: value(p, bidders, bid),
     )
+
+
+def solved(hand: Hand, team: int) -> float:
+    return solve(*position(hand, team))
 
 
 def small_positions(seed: int, most: int) -> list[Hand]:
@@ -77,22 +87,9 @@ def test_the_solver_finds_the_engines_minimax_in_any_position_of_the_play(seed: 
 @given(seeds)
 def test_each_card_is_valued_as_the_position_after_it(seed: int) -> None:
     hand = small_positions(seed, 9)[0]
-    assert hand.trump is not None and hand.contract is not None
     seat, team = hand.turn, hand.turn % 2
-    value = margin_for(team)
-    bidders, bid = hand.contract.team, hand.contract.bid
     plays = [a for a in options(hand, seat) if isinstance(a, Play)]
-    each = solve_each(
-        hand.trump.number,
-        masks(hand),
-        hand.leader,
-        [(s, c.index) for s, c in hand.plays],
-        list(hand.taken),
-        team,
-        lambda p: value(p, bidders, bid),
-        seat,
-        [a.card.index for a in plays],
-    )
+    each = solve_each(*position(hand, team), seat, [a.card.index for a in plays])
     assert each == {a.card.index: brute(step(hand, a, []), team) for a in plays}
     assert max(each.values()) == brute(hand, team)
 
