@@ -104,7 +104,6 @@ from bot.drawing.text import (
 )
 from games.vriddiot.faces import WAR as WAR
 from games.vriddiot.faces import card_picture, joker_face, label, shown
-from games.vriddiot.game import DOUBLE_FROM, GAME
 from games.vriddiot.rules import Card, Ctx, Ident, Layer, Suit, TableView, Termination, view
 from games.vriddiot.rules.cards import FACES
 from games.vriddiot.rules.game import apply, legal_actions, new_game
@@ -387,10 +386,16 @@ def _start_view(seats: int) -> TableView | None:
     """The public view of a game of ``seats`` just dealt, as the game deals it: its rows but for
     their face-up cards (and the dealer, which the table does not show) are every deal's. None
     for a number of seats no game is dealt for."""
-    fewest, most = GAME.seat_range
+    fewest, most = SEATS
     if not fewest <= seats <= most:
         return None
     return view(new_game(random.Random(seats), seats, seats >= DOUBLE_FROM), None)
+
+
+SEATS = (3, 10)
+DOUBLE_FROM = 6
+"""The players a table seats, and from how many they play the Dobbeldeck, as the game deals
+(:mod:`games.vriddiot.game`, which a picture does not import; a test holds them together)."""
 
 
 WARM_HANDS = 24

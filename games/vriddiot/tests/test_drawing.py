@@ -475,8 +475,9 @@ def test_every_deal_starts_with_the_rows_drawn_at_the_seats() -> None:
     """What ``learn_names`` draws of a new game's rows (everything but the face-up cards) is
     what every deal of that many players shows: its rows' looks are those of real deals, seeds
     and deck sizes as the game deals them."""
-    from games.vriddiot.game import GAME
+    from games.vriddiot.game import DOUBLE_FROM, GAME
 
+    assert (GAME.seat_range, DOUBLE_FROM) == (drawing.SEATS, drawing.DOUBLE_FROM)
     for seats in range(3, 11):
         start = drawing._start_view(seats)
         assert start is not None
