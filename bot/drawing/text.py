@@ -19,6 +19,7 @@ wide for its place is cut with "…".
 from __future__ import annotations
 
 import functools
+import math
 import os
 import unicodedata
 import weakref
@@ -374,6 +375,38 @@ def draw_text(
             (x, y), run, font=f, fill=fill, anchor="ls", stroke_width=outline, stroke_fill=fill
         )
         x += width
+
+
+def ink_box(
+    xy: tuple[float, float], text: str, face: Font, anchor: str | None = None
+) -> tuple[int, int, int, int] | None:
+    """A box (left, top, right, bottom, the last two excluded) holding every pixel
+    :func:`draw_text` paints for the same arguments, or None when it paints nothing: exactly
+    its kept mask's box for a line in one font (no new layout: the mask is the one drawn), a
+    pixel wider each way than FreeType's box for a line of several runs."""
+    parts = _runs(text, face) if not text.isascii() else ((text, face),)
+    if len(parts) == 1 and parts[0][1] is face:
+        x, y = xy
+        ix, iy = int(x), int(y)
+        mask, dx, dy = _ink_mask(text, face, anchor, x - ix, y - iy)
+        return (ix + dx, iy + dy, ix + dx + mask.width, iy + dy + mask.height)
+    if not parts:
+        return None
+    widths = [f.getlength(run) for run, f in parts]
+    shift = {"l": 0.0, "m": sum(widths) / 2, "r": sum(widths)}
+    x = xy[0] - (shift.get(anchor[0], 0.0) if anchor else 0.0)
+    y = _baseline(face, xy[1], anchor)
+    boxes = []
+    for (run, f), width in zip(parts, widths, strict=True):
+        left, top, right, bottom = f.getbbox(run, anchor="ls", stroke_width=stroke(f))
+        boxes.append((x + left, y + top, x + right, y + bottom))
+        x += width
+    return (
+        math.floor(min(b[0] for b in boxes)) - 1,
+        math.floor(min(b[1] for b in boxes)) - 1,
+        math.ceil(max(b[2] for b in boxes)) + 1,
+        math.ceil(max(b[3] for b in boxes)) + 1,
+    )
 
 
 # --- text made to fit -------------------------------------------------------------------------

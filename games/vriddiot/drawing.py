@@ -34,7 +34,12 @@ deflate blocks (:func:`bot.drawing.table.png_of_segments`). A player's band is d
 :class:`_RowLook` (everything it shows, already fitted) and kept deflated by it, so the next
 picture of the game redraws only the top and the rows that changed (a move changes two or
 three). The Adler-32 of the whole is combined from the bands'
-(:func:`bot.drawing.table.adler32_combine`).
+(:func:`bot.drawing.table.adler32_combine`). A band is itself three segments, its face-up
+cards' lines between the rest (:data:`STRIP_TOP`), which is kept apart from the cards: as the
+seats of a table are taken the drawing process is sent the players' names
+(:func:`learn_names`) and draws the coming start's top band and its rows but for the cards,
+which are dealt at the start; the first picture then paints the cards and deflates their
+lines.
 
 The illustrated rules' pictures are :func:`rules_pictures` (:mod:`games.vriddiot.examples`).
 """
@@ -45,6 +50,8 @@ import functools
 import math
 import random
 import string
+import threading
+from collections import OrderedDict
 from collections.abc import Hashable, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass
@@ -90,6 +97,7 @@ from bot.drawing.text import (
     english,
     fit,
     font,
+    ink_box,
     learnt,
     printable,
     text_width,
@@ -354,7 +362,12 @@ def _learn_names(names: tuple[str, ...], words: Words) -> None:
     dealt hand's counts), in the status line ("… to play") and under the pile ("top: …"), on
     a scratch band. What FreeType lays out and renders for them (their widths, each line's
     ink) is then kept in :mod:`bot.drawing.text`'s caches, which are bounded (least recently
-    used first out), so learning names never grows a process without limit."""
+    used first out), so learning names never grows a process without limit.
+
+    And the table of a game of these players started now, but its face-up cards: its top band
+    (kept by :func:`_top_key`, at most :data:`STARTS`) and each row's parts above and under the
+    cards (:func:`_bare_row`, at most :data:`BARE_ROWS`). Nothing of it depends on the deal
+    but the cards face up, so the start paints those and deflates their lines only."""
     who = Names(names, words)
     room = _name_room(_counts(words, "playing", LEARNT_HAND, 3))
     scratch = ImageDraw.Draw(_band_base("top").copy())
@@ -362,6 +375,27 @@ def _learn_names(names: tuple[str, ...], words: Words) -> None:
         _draw_name(scratch, who.get(seat, font(NAME_SIZE, bold=True), room), TEXT)
         _draw_status(scratch, who, words("{player} to play", player=who.mark(seat)), GLOW)
         _draw_by(scratch, who, words("top: {player}", player=who.mark(seat)))
+    start = _start_view(len(names))
+    if start is not None:
+        _learn_top(start, who, words)
+        for seat in range(len(names)):
+            _bare_row(_bare(_row_look(start, who, seat, words, ())))
+
+
+def _start_view(seats: int) -> TableView | None:
+    """The public view of a game of ``seats`` just dealt, as the game deals it: its rows but for
+    their face-up cards (and the dealer, which the table does not show) are every deal's. None
+    for a number of seats no game is dealt for."""
+    fewest, most = SEATS
+    if not fewest <= seats <= most:
+        return None
+    return view(new_game(random.Random(seats), seats, seats >= DOUBLE_FROM), None)
+
+
+SEATS = (3, 10)
+DOUBLE_FROM = 6
+"""The players a table seats, and from how many they play the Dobbeldeck, as the game deals
+(:mod:`games.vriddiot.game`, which a picture does not import; a test holds them together)."""
 
 
 WARM_HANDS = 24
@@ -369,24 +403,85 @@ WARM_HANDS = 24
 
 
 def _render(view: TableView, names: tuple[str, ...], words: Words) -> bytes:
-    """The picture, band by band: the top (header, requirement, pile, counts) drawn anew, and
-    one band a player, each drawn from its :class:`_RowLook` only and kept compressed, so a
-    row that looks as it did in the previous picture of the game costs nothing."""
+    """The picture, band by band: the top (header, requirement, pile, counts) drawn anew unless
+    it is a start's drawn at the seats (:func:`_top`), and one band a player, each drawn from
+    its :class:`_RowLook` only and kept compressed, so a row that looks as it did in the
+    previous picture of the game costs nothing."""
     who = Names(names, words)
     placed: list[list[Face]] = [[] for _ in range(view.seats + 1)]
     for face in faces(view):
         band = 0 if face.y < ROWS_TOP else 1 + (face.y - ROWS_TOP) // ROW_STEP
         placed[band].append(face)
+    bands = [_top(view, who, words, placed[0])]
+    for seat in range(view.seats):
+        bands.extend(_row_segments(_row_look(view, who, seat, words, tuple(placed[seat + 1]))))
+    return png_of_segments(WIDTH, height(view.seats), bands)
+
+
+def _top(view: TableView, who: Names, words: Words, shown: Sequence[Face]) -> Segment:
+    """The top band (``shown``: its faces), as kept for a start whose names were learnt at the
+    seats (:func:`learn_names`), else drawn."""
+    key = _top_key(view, who.names, words)
+    if key is not None:
+        with _tops_lock:
+            found = _tops.get(key)
+        if found is not None:
+            return found
     image = _band_base("top").copy()
     draw = ImageDraw.Draw(image)
     _header(image, draw, view, who, words)
     _pile(image, draw, view, who, words)
     _info(image, draw, view, words)
-    _paint_faces(image, placed[0], 0)
-    bands = [_segment(image)]
-    for seat in range(view.seats):
-        bands.append(_row_segment(_row_look(view, who, seat, words, tuple(placed[seat + 1]))))
-    return png_of_segments(WIDTH, height(view.seats), bands)
+    _paint_faces(image, shown, 0)
+    return _segment(image)
+
+
+def _top_key(view: TableView, names: tuple[str, ...], words: Words) -> Hashable | None:
+    """Everything the top band draws (:func:`_header`, :func:`_pile`, :func:`_info`, the pile's
+    and a turned joker's faces): the names, the language and the view's parts they read; None
+    for words that do not say their language."""
+    language = language_of(words)
+    if language is None and words is not english:
+        return None
+    return (
+        language,
+        names,
+        view.ctx,
+        view.deciding,
+        view.to_act,
+        view.outcome,
+        view.war,
+        view.req,
+        view.pile,
+        view.revealed,
+        view.stock_count,
+        view.burnt_count,
+        view.destroyed_count,
+        view.direction,
+    )
+
+
+STARTS = 64
+"""Top bands of coming starts kept (:func:`_learn_names`; each some 20 KB): the tables being
+seated at once."""
+_tops: OrderedDict[Hashable, Segment] = OrderedDict()
+_tops_lock = threading.Lock()
+
+
+def _learn_top(view: TableView, who: Names, words: Words) -> None:
+    """Draw and keep the top band of ``view`` (a start: no faces in it)."""
+    key = _top_key(view, who.names, words)
+    if key is None:
+        return
+    with _tops_lock:
+        if key in _tops:
+            _tops.move_to_end(key)
+            return
+    segment = _top(view, who, words, [f for f in faces(view) if f.y < ROWS_TOP])
+    with _tops_lock:
+        _tops[key] = segment
+        while len(_tops) > STARTS:
+            _tops.popitem(last=False)
 
 
 def _paint_faces(image: Image.Image, shown: Sequence[Face], top: int) -> None:
@@ -425,9 +520,13 @@ def _segment(image: Image.Image) -> Segment:
 
 def clear_cache() -> None:
     """Forget the kept bands (tests and benchmarks that time a first drawing): each game's rows,
-    not what rows of every game share (their chrome, the cards on the panel), which the process
-    keeps from its warm-up on."""
-    _row_segment.cache_clear()
+    bare rows and the starts' top bands drawn at the seats, not what rows of every game share
+    (their chrome, the cards on the panel), which the process keeps from its warm-up on."""
+    _row_segments.cache_clear()
+    with _bare_lock:
+        _bare_rows.clear()
+    with _tops_lock:
+        _tops.clear()
 
 
 # --- the header and what must be beaten -------------------------------------------------------
@@ -799,17 +898,104 @@ def _draw_counts(draw: ImageDraw.ImageDraw, line: str) -> None:
     draw_text(draw, (COUNTS_RIGHT, NAME_Y), line, font(MIN_TEXT), MUTED, "rm")
 
 
+STRIP_TOP, STRIP_BOTTOM = CARDS_Y, CARDS_Y + card_height(UP_W)
+"""The face-up cards' lines of a row's band. A band is three PNG segments: above them (the
+name, the counts, the edge), them, and below them. Only the middle one depends on the cards,
+which are dealt at the start: the others are kept by the row's :func:`_bare` look
+(:func:`_bare_row`), and drawn for a new game's rows as its seats are taken
+(:func:`learn_names`), so a first picture paints each row's cards on its kept lines and
+deflates those lines only."""
+BARE_ROWS = 1024
+"""Bare rows kept (:func:`_bare_row`; each a few KB)."""
+
+
 @functools.lru_cache(maxsize=1024)
-def _row_segment(look: _RowLook) -> Segment:
-    return _segment(_row_image(look))
+def _row_segments(look: _RowLook) -> tuple[Segment, Segment, Segment]:
+    """A player's band as three PNG segments (:data:`STRIP_TOP`): the parts above and under
+    its face-up cards those of its kept bare row, the cards' lines painted on the bare row's;
+    a row whose bare look is not kept drawn whole, and its bare row kept."""
+    bare = _kept_bare(_bare(look))
+    if bare is None:
+        return _drawn_row(look)[0]
+    # The chrome's lines (cut out: a new image, painted on as it is) or the name's.
+    strip = _strip_of(_row_chrome(_chrome(look))) if bare.strip is None else bare.strip.copy()
+    _paint_up_cards(strip, look.faces, look.top + STRIP_TOP)
+    return bare.upper, _segment(strip), bare.lower
 
 
 def _row_image(look: _RowLook) -> Image.Image:
     """A player's band: its kept chrome, then its name and its face-up cards."""
-    image = _row_chrome(look._replace(name="", faces=(), top=0)).copy()
+    image = _row_chrome(_chrome(look)).copy()
     _draw_name(ImageDraw.Draw(image), look.name, look.name_colour)
     _paint_up_cards(image, look.faces, look.top)
     return image
+
+
+def _bare(look: _RowLook) -> _RowLook:
+    """What a row shows but its face-up cards (and its place in the picture)."""
+    return look._replace(faces=(), top=0)
+
+
+def _chrome(look: _RowLook) -> _RowLook:
+    """What a row shows but its name and face-up cards: its :func:`_row_chrome`'s key."""
+    return look._replace(name="", faces=(), top=0)
+
+
+class _BareRow(NamedTuple):
+    """A row without its face-up cards, as a picture uses it: the PNG segments above and under
+    the cards' lines, and those lines themselves when the name's ink reaches into them (else
+    they are the chrome's: None)."""
+
+    upper: Segment
+    lower: Segment
+    strip: Image.Image | None
+
+
+_bare_rows: OrderedDict[_RowLook, _BareRow] = OrderedDict()
+_bare_lock = threading.Lock()
+
+
+def _kept_bare(bare: _RowLook) -> _BareRow | None:
+    """The bare row kept for ``bare`` (a :func:`_bare` look), if it is."""
+    with _bare_lock:
+        found = _bare_rows.get(bare)
+        if found is not None:
+            _bare_rows.move_to_end(bare)
+        return found
+
+
+def _drawn_row(look: _RowLook) -> tuple[tuple[Segment, Segment, Segment], _BareRow]:
+    """A player's band drawn whole, its rows read out of Pillow once and deflated in its three
+    segments; its bare row kept (at most :data:`BARE_ROWS`, the least recently used out)."""
+    image = _row_chrome(_chrome(look)).copy()
+    _draw_name(ImageDraw.Draw(image), look.name, look.name_colour)
+    ink = ink_box((NAME_X, NAME_Y), look.name, font(NAME_SIZE, bold=True), "lm")
+    named = _strip_of(image) if ink is not None and ink[3] > STRIP_TOP else None
+    _paint_up_cards(image, look.faces, look.top)
+    upper, middle, lower = segments(
+        png_rows(image),
+        WIDTH,
+        [(0, STRIP_TOP), (STRIP_TOP, STRIP_BOTTOM), (STRIP_BOTTOM, image.height)],
+    )
+    bare = _BareRow(upper, lower, named)
+    with _bare_lock:
+        _bare_rows[_bare(look)] = bare
+        _bare_rows.move_to_end(_bare(look))
+        while len(_bare_rows) > BARE_ROWS:
+            _bare_rows.popitem(last=False)
+    return (upper, middle, lower), bare
+
+
+def _bare_row(bare: _RowLook) -> _BareRow:
+    """The row ``bare`` (a :func:`_bare` look) without face-up cards, as kept: drawn if it is
+    not (what :func:`learn_names` draws for a new game's rows)."""
+    found = _kept_bare(bare)
+    return _drawn_row(bare)[1] if found is None else found
+
+
+def _strip_of(image: Image.Image) -> Image.Image:
+    """A row band's face-up cards' lines, as a new image."""
+    return image.crop((0, STRIP_TOP, WIDTH, STRIP_BOTTOM))
 
 
 @functools.lru_cache(maxsize=24)

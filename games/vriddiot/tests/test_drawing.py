@@ -329,9 +329,9 @@ def test_adler32_combines_as_zlib_computes_it() -> None:
 def test_a_kept_row_is_used_when_it_looks_the_same() -> None:
     states = _game(6, seed=4)
     table_png(view(states[40], None), NAMES[:6])
-    before = drawing._row_segment.cache_info()
+    before = drawing._row_segments.cache_info()
     table_png(view(states[41], None), NAMES[:6])
-    after = drawing._row_segment.cache_info()
+    after = drawing._row_segments.cache_info()
     assert after.hits - before.hits >= 3  # most rows look as they did a move ago
 
 
@@ -462,3 +462,149 @@ def test_the_names_a_process_learns_are_bounded() -> None:
         drawing._learn_names((f"Pat {n}",), english)
     assert all(c.cache_info().currsize <= c.cache_info().maxsize for c in caches)
     assert text._ink_mask.cache_info().currsize == text._ink_mask.cache_info().maxsize
+
+
+# --- a start drawn at the seats ---------------------------------------------------------------
+
+
+def _pixels(png: bytes) -> bytes:
+    return _image(png).tobytes()
+
+
+def test_every_deal_starts_with_the_rows_drawn_at_the_seats() -> None:
+    """What ``learn_names`` draws of a new game's rows (everything but the face-up cards) is
+    what every deal of that many players shows: its rows' looks are those of real deals, seeds
+    and deck sizes as the game deals them."""
+    from games.vriddiot.game import DOUBLE_FROM, GAME
+
+    assert (GAME.seat_range, DOUBLE_FROM) == (drawing.SEATS, drawing.DOUBLE_FROM)
+    for seats in range(3, 11):
+        start = drawing._start_view(seats)
+        assert start is not None
+        who = Names(NAMES[:seats], english)
+        predicted = [drawing._row_look(start, who, s, english, ()) for s in range(seats)]
+        for seed in range(5):
+            dealt = view(GAME.new_game(random.Random(seed), GAME.targets[0], seats), None)
+            looks = [drawing._row_look(dealt, who, s, english, ()) for s in range(seats)]
+            assert looks == predicted
+            top = drawing._top_key(dealt, NAMES[:seats], english)
+            assert top is not None and top == drawing._top_key(start, NAMES[:seats], english)
+    assert drawing._start_view(2) is None and drawing._start_view(11) is None
+
+
+def test_a_start_paints_only_the_face_up_cards_on_rows_drawn_at_the_seats(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Names learnt at the seats leave the coming table drawn but for its face-up cards: the
+    start draws no row whole (it paints the cards and deflates their lines) and no top band,
+    and its picture is, byte for byte, the one drawn with nothing learnt; so are the next."""
+    names = ("Quentin", "Rhoda", "Sigismund the Long-Named", "Tove", "Ugo", "Vi", "Wes", "Xan")
+    drawn_whole: list[object] = []
+    real_row, real_header = drawing._drawn_row, drawing._header
+
+    def row(look: drawing._RowLook) -> object:
+        drawn_whole.append(look)
+        return real_row(look)
+
+    def header(*args: object) -> None:
+        drawn_whole.append("top")
+        real_header(*args)  # type: ignore[arg-type]
+
+    for seats in (3, 5, 8):
+        states = _game(seats, seed=seats)[:4]
+        cold = [table_png(view(s, None), names[:seats]) for s in states]
+        drawing.clear_cache()
+        drawing._learn_names(names[:seats], english)
+        with monkeypatch.context() as patched:
+            patched.setattr(drawing, "_drawn_row", row)
+            patched.setattr(drawing, "_header", header)
+            assert table_png(view(states[0], None), names[:seats]) == cold[0]
+        assert drawn_whole == []
+        for state, png in zip(states[1:], cold[1:], strict=True):
+            assert table_png(view(state, None), names[:seats]) == png
+        drawing.clear_cache()
+
+
+def test_a_name_reaching_into_the_cards_lines_is_kept_with_them() -> None:
+    """A name whose ink reaches under its line (marks stacked under a letter) lies partly in
+    the face-up cards' lines: its bare row keeps those lines as the name leaves them, so a
+    row drawn on it is the row drawn whole, pixel for pixel."""
+    low = "Ze" + "\u0323" * 8 + "d"
+    names = ("Alice", low, "Carol", "Dmitri")
+    states = _game(4, seed=6)
+    who = Names(names, english)
+    for state in (states[0], states[len(states) // 2]):
+        public = view(state, None)
+        players = list(public.players)
+        players[1] = replace(players[1], up=())  # no card over the marks
+        public = replace(public, players=tuple(players))
+        shown = faces(public)
+        for seat in range(4):
+            top = row_box(seat)[1]
+            mine = tuple(f for f in shown if top <= f.y < top + drawing.ROW_STEP)
+            look = drawing._row_look(public, who, seat, english, mine)
+            whole = drawing._row_image(look).tobytes()
+            for kept in (False, True):  # drawn whole, then on the kept bare row
+                drawing._row_segments.cache_clear()
+                if not kept:
+                    drawing.clear_cache()
+                parts = drawing._row_segments(look)
+                rows = zlib.decompressobj(-15).decompress(b"".join(p.data for p in parts))
+                stride = 3 * WIDTH + 1
+                assert len(rows) == len(whole) // (3 * WIDTH) * stride
+                lines = range(len(rows) // stride)
+                pixels = b"".join(rows[r * stride + 1 : (r + 1) * stride] for r in lines)
+                assert pixels == whole, (seat, kept)
+            bare = drawing._kept_bare(drawing._bare(look))
+            assert bare is not None
+            assert (bare.strip is not None) == (look.name == low)
+
+
+def test_the_top_band_draws_nothing_its_key_leaves_out() -> None:
+    """A start's top band is kept by :func:`drawing._top_key`: every part of the view the top
+    band does not read may change (here each in turn, and all of them) and it is drawn the same,
+    byte for byte; every part of the view is one or the other."""
+    keyed = {"ctx", "deciding", "to_act", "outcome", "war", "req", "pile", "revealed"}
+    keyed |= {"stock_count", "burnt", "grave", "direction"}  # burnt, grave: only their counts
+    states = _game(6, seed=7)
+    chosen = [states[0], _middle(6, seed=7), states[-1]]
+    chosen += [s for s in states if s.war is not None][:1]
+    who = Names(NAMES[:6], english)
+
+    def top(public: object) -> bytes:
+        drawing.clear_cache()
+        shown = [f for f in faces(public) if f.y < ROWS_TOP]  # type: ignore[arg-type]
+        return drawing._top(public, who, english, shown).data  # type: ignore[arg-type]
+
+    for state in chosen:
+        public = view(state, None)
+        others = list(public.burnt[::-1]) if public.burnt else []
+        changes = {
+            "seat": None,
+            "moves": public.moves + 7,
+            "seats": public.seats + 1,
+            "double": not public.double,
+            "dealer": (public.dealer + 1) % 6,
+            "starter": (public.starter + 2) % 6,
+            "offer_rank": public.offer_rank + 3,
+            "players": public.players[::-1],
+            "burnt": tuple(others),
+            "grave": public.grave[::-1],
+            "places": (*public.places, 9),
+            "forfeits": (*public.forfeits, 9),
+            "plays": public.plays + 5,
+            "hand": None,
+            "arrangement": None,
+            "actions": (),
+        }
+        fields_of_view = set(public.__dataclass_fields__)
+        assert (set(changes) - {"burnt", "grave"}) | keyed == fields_of_view
+        drawn = top(public)
+        for name, value in changes.items():
+            assert top(replace(public, **{name: value})) == drawn, name
+        assert top(replace(public, **changes)) == drawn
+        assert top(replace(public, stock_count=public.stock_count + 1)) != drawn
+        key = drawing._top_key(public, NAMES[:6], english)
+        for name in keyed:  # each in the key
+            other = (*getattr(public, name), card("3H")) if name in ("burnt", "grave") else object()
+            assert drawing._top_key(replace(public, **{name: other}), NAMES[:6], english) != key
