@@ -109,7 +109,7 @@ def sample_world(v: TableView, rng: random.Random) -> GameState:
         plays=v.plays,
         moves=v.moves,
         outcome=None,
-        log=(),
+        actions=(),
         known=tuple(known),
     )
 

@@ -45,6 +45,7 @@ from games.vriddiot.rules.errors import (
     NotYourTurn,
     WrongPhase,
 )
+from games.vriddiot.rules.notation import log_action, log_text
 from games.vriddiot.rules.parts import (
     HAND_MIN,
     MOVE_CAP,
@@ -147,8 +148,11 @@ class GameState:
     moves: int
     """Actions applied so far (the chance step included): the state's version."""
     outcome: Outcome | None
-    log: tuple[Action, ...]
-    """Every action applied, in order (records and storage replay it)."""
+    actions: tuple[str, ...]
+    """Every action applied, in order, as its text (:func:`~games.vriddiot.rules.notation.
+    log_text`; records and storage replay them, :attr:`log` reads them back). Texts, not
+    action objects: the collector walks no string, and a game's hundreds of actions held as
+    objects were most of what a busy bot's collector walked (docs/decisions.md)."""
     known: tuple[Row, ...] = ()
     """Per seat, the cards everybody knows it holds: picked up in public (the pile, a failed
     chance or blind card, a revealed joker taken back) and not played, joined or tossed since
@@ -161,6 +165,11 @@ class GameState:
     @property
     def is_over(self) -> bool:
         return self.outcome is not None
+
+    @property
+    def log(self) -> tuple[Action, ...]:
+        """Every action applied, in order, read back from :attr:`actions`."""
+        return tuple(log_action(text) for text in self.actions)
 
     @property
     def ctx(self) -> Ctx:
@@ -278,7 +287,7 @@ def start_game(
         plays=0,
         moves=0,
         outcome=None,
-        log=(),
+        actions=(),
         known=tuple(() for _ in range(seats)),
     )
 
@@ -786,7 +795,7 @@ def apply_secretly(state: GameState, action: Action, events: list[Event]) -> Gam
     check(state, action)
     w = _Work(state, events)
     w.step(action)
-    after = w.freeze(state.moves + 1, (*state.log, action))
+    after = w.freeze(state.moves + 1, (*state.actions, log_text(action)))
     # A war turn or must-add whose only choice is to pick up is applied at once (A13).
     while after.outcome is None and after.pending.ctx in (Ctx.WAR_TURN, Ctx.MUST_ADD):
         seat = after.pending.seat
@@ -795,7 +804,7 @@ def apply_secretly(state: GameState, action: Action, events: list[Event]) -> Gam
             break
         w = _Work(after, events)
         w.step(PickUp(seat))
-        after = w.freeze(after.moves, after.log)
+        after = w.freeze(after.moves, after.actions)
     return after
 
 
@@ -831,7 +840,7 @@ class _Work:
         self.events = events
         self.capping = False
 
-    def freeze(self, moves: int, log: tuple[Action, ...]) -> GameState:
+    def freeze(self, moves: int, actions: tuple[str, ...]) -> GameState:
         return GameState(
             seats=self.seats,
             double=self.double,
@@ -858,7 +867,7 @@ class _Work:
             plays=self.plays,
             moves=moves,
             outcome=self.outcome,
-            log=log,
+            actions=actions,
             known=tuple(tuple(k) for k in self.known),
         )
 

@@ -18,6 +18,8 @@ from games.vriddiot.rules.cards import (
     parse_rank,
 )
 from games.vriddiot.rules.parts import (
+    Abandon,
+    Action,
     Arrange,
     Blind,
     Chance,
@@ -29,7 +31,10 @@ from games.vriddiot.rules.parts import (
     Pass,
     PickUp,
     Play,
+    Resign,
+    Return,
     SeatAction,
+    TimeOut,
     Toss,
 )
 
@@ -125,3 +130,33 @@ def parse_action(seat: int, text: str) -> SeatAction:
 
 
 __all__ = ["RANKS", "action_text", "parse_action", "parse_ident"]
+
+
+def log_text(action: Action) -> str:
+    """Any action as a state's log keeps it (storage's ``actions``): a seat's action as
+    ``seat:text`` (:func:`action_text`, ``2:resign``, ``0:timeout``), the chance step's return
+    order as ``return`` and its cards, an abandonment as ``abandon``."""
+    if isinstance(action, Abandon):
+        return "abandon"
+    if isinstance(action, Return):
+        return " ".join(["return", *(c.text for c in action.cards)])
+    if isinstance(action, Resign):
+        return f"{action.seat}:resign"
+    if isinstance(action, TimeOut):
+        return f"{action.seat}:timeout"
+    return f"{action.seat}:{action_text(action)}"
+
+
+def log_action(text: str) -> Action:
+    """The action :func:`log_text` wrote."""
+    if text == "abandon":
+        return Abandon()
+    if text.split(" ", 1)[0] == "return":
+        return Return(tuple(Card.parse(t) for t in text.split()[1:]))
+    seat_text, _, rest = text.partition(":")
+    seat = int(seat_text)
+    if rest == "resign":
+        return Resign(seat)
+    if rest == "timeout":
+        return TimeOut(seat)
+    return parse_action(seat, rest)

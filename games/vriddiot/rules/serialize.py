@@ -11,40 +11,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.vriddiot.rules.cards import Card, texts
+from games.vriddiot.rules.cards import texts
 from games.vriddiot.rules.errors import IllegalAction, InvalidRecord
 from games.vriddiot.rules.game import GameState, apply_secretly, start_game
-from games.vriddiot.rules.notation import action_text, parse_action
-from games.vriddiot.rules.parts import Abandon, Action, Resign, Return, TimeOut
+from games.vriddiot.rules.notation import log_action
 from games.vriddiot.rules.record import _shuffle
 
 STATE_SCHEMA = "vriddiot-state/1"
-
-
-def _action(action: Action) -> str:
-    if isinstance(action, Abandon):
-        return "abandon"
-    if isinstance(action, Return):
-        return " ".join(["return", *texts(action.cards)])
-    if isinstance(action, Resign):
-        return f"{action.seat}:resign"
-    if isinstance(action, TimeOut):
-        return f"{action.seat}:timeout"
-    return f"{action.seat}:{action_text(action)}"
-
-
-def _read(text: str) -> Action:
-    if text == "abandon":
-        return Abandon()
-    if text.split(" ", 1)[0] == "return":
-        return Return(tuple(Card.parse(t) for t in text.split()[1:]))
-    seat_text, _, rest = text.partition(":")
-    seat = int(seat_text)
-    if rest == "resign":
-        return Resign(seat)
-    if rest == "timeout":
-        return TimeOut(seat)
-    return parse_action(seat, rest)
 
 
 def state_to_json(state: GameState) -> dict[str, Any]:
@@ -55,7 +28,7 @@ def state_to_json(state: GameState) -> dict[str, Any]:
         "deck": "double" if state.double else "single",
         "dealer": state.dealer,
         "shuffle": texts(state.shuffle),
-        "actions": [_action(a) for a in state.log],
+        "actions": list(state.actions),
         "moves": state.moves,
         "plays": state.plays,
         "to_act": list(state.to_act),
@@ -71,7 +44,7 @@ def state_from_json(data: dict[str, Any]) -> GameState:
         shuffle = _shuffle({"shuffle": data["shuffle"]}, double)
         state = start_game(int(data["seats"]), int(data["dealer"]), shuffle, double)
         for text in data["actions"]:
-            state = apply_secretly(state, _read(text), [])
+            state = apply_secretly(state, log_action(text), [])
     except IllegalAction as error:
         raise InvalidRecord(f"the stored state makes an illegal move: {error}") from error
     except InvalidRecord:
