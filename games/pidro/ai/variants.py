@@ -97,18 +97,6 @@ class BigMediumPlayer(SearchPlayer):
         super().__init__(name, budget or BIG_BUDGET)
 
 
-__all__ = [
-    "BIG_BUDGET",
-    "GAME",
-    "BigMediumPlayer",
-    "HardFlatPlayer",
-    "HardGamePlayer",
-    "HardPeekPlayer",
-    "HardSolvedPlayer",
-    "game_scorer",
-]
-
-
 class HardSolvedPlayer(HardPlayer):
     """Hard whose cards are judged by solving the rest of the play in each world
     (``hardsolved``): every seat seeing every hand, both sides playing their best."""
@@ -143,3 +131,15 @@ class HardSolvedPlayer(HardPlayer):
             for a in plays:
                 totals[a] += found[a.card.index]
         return {a: totals[a] / len(worlds) for a in plays}
+
+
+__all__ = [
+    "BIG_BUDGET",
+    "GAME",
+    "BigMediumPlayer",
+    "HardFlatPlayer",
+    "HardGamePlayer",
+    "HardPeekPlayer",
+    "HardSolvedPlayer",
+    "game_scorer",
+]
