@@ -251,6 +251,11 @@ class Run:
     objects_before: int = 0
     """Objects the garbage collector tracks when the timed loop starts, and when it ends."""
     objects_after: int = 0
+    census_top: int = 0
+    """``--census N``: how many types to show (0: no census)."""
+    census_before: dict[str, int] = field(default_factory=dict)
+    census_after: dict[str, int] = field(default_factory=dict)
+    """Those objects by type (:func:`census`), with ``--census``."""
     gc_pauses: list[tuple[int, float]] = field(default_factory=list)
     """Garbage collections during the timed loop: (generation, seconds)."""
 
@@ -381,6 +386,16 @@ async def scratch_database(url: str) -> AsyncIterator[str]:
 
 
 # --- the bot under load ---------------------------------------------------------------------
+
+
+def census() -> dict[str, int]:
+    """How many objects the collector tracks (frozen ones left out), by type: module and name."""
+    counts: dict[str, int] = {}
+    for obj in gc.get_objects():
+        kind = type(obj)
+        name = f"{kind.__module__}.{kind.__qualname__}"
+        counts[name] = counts.get(name, 0) + 1
+    return counts
 
 
 def stop_timed_views() -> int:
@@ -746,6 +761,7 @@ async def run_once(
     postgres: str | None = None,
     kind: str = "vidrasso",
     seats: int | None = None,
+    census_top: int = 0,
 ) -> Run:
     rng = random.Random(f"vidrasso-bench/{seed}/play")  # the same clicks whatever is stored
     seats = seats or rules_for(kind).seat_range[0]
@@ -803,12 +819,15 @@ async def run_once(
                 "sqlite" if postgres is None else "postgresql",
                 kind=kind,
                 seats=seats,
+                census_top=census_top,
             )
 
             await in_flight(h, tables, rng, None, warmup, concurrency)
 
             gc.collect()
             run.objects_before = len(gc.get_objects())
+            if census_top:
+                run.census_before = census()
             gc_timer = GcTimer(run.gc_pauses)
             gc.callbacks.append(gc_timer)
             if profile is not None:
@@ -822,6 +841,8 @@ async def run_once(
             gc.callbacks.remove(gc_timer)
             gc.collect()
             run.objects_after = len(gc.get_objects())
+            if census_top:
+                run.census_after = census()
             counts = await count_games(bot.services.storage)
             run.finished_after = counts.get("finished", 0)
             run.waiting_views = stop_timed_views()
@@ -879,8 +900,22 @@ def report(run: Run) -> None:
             f"  objects tracked by the collector: {run.objects_before:,} at the start of the "
             f"loop, {run.objects_after:,} at the end"
         )
+    if run.census_before:
+        print_census(run.census_before, run.census_after, run.census_top)
     if run.waiting_views:
         print(f"  views waiting for their 15-minute timeout at the end: {run.waiting_views:,}")
+
+
+def print_census(before: dict[str, int], after: dict[str, int], top: int) -> None:
+    """The ``top`` most numerous tracked types at the loop's start, with their count at its end,
+    then the ``top`` that grew most."""
+    print(f"  tracked objects by type, the {top} most at the start of the loop (start → end):")
+    for name, count in sorted(before.items(), key=lambda item: -item[1])[:top]:
+        print(f"    {count:>8,} → {after.get(name, 0):>8,}  {name}")
+    grown = sorted(after, key=lambda name: before.get(name, 0) - after[name])[:top]
+    print(f"  the {top} that grew most in the loop (start → end):")
+    for name in grown:
+        print(f"    {before.get(name, 0):>8,} → {after[name]:>8,}  {name}")
 
 
 def verdict(runs: Sequence[Run]) -> None:
@@ -1030,6 +1065,7 @@ async def main_async(args: argparse.Namespace) -> None:
             postgres=postgres,
             kind=kind,
             seats=seats,
+            census_top=args.census,
         )
         report(run)
         load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
@@ -1091,6 +1127,14 @@ def main() -> None:
         "--keep-history",
         action="store_true",
         help="keep the harness's records of every click and message (they grow all run long)",
+    )
+    parser.add_argument(
+        "--census",
+        type=int,
+        default=0,
+        metavar="N",
+        help="print the N most numerous types the garbage collector tracks at the start and "
+        "end of the timed loop, and the N that grew most (default 0: none)",
     )
     parser.add_argument(
         "--profile", action="store_true", help="cProfile the timed loop and print the top"

@@ -21,6 +21,7 @@ from typing import Any
 from games.vriddiot.rules.cards import (
     ACE,
     COMBO_RANKS,
+    FACES,
     JACK,
     JOKER_FACE,
     PLAIN_RANKS,
@@ -307,8 +308,6 @@ def settle(state: GameState, rng: random.Random) -> tuple[GameState, list[Event]
 
 
 def canonical_faces(cards: list[Card] | Row) -> Row:
-    from games.vriddiot.rules.cards import FACES
-
     return tuple(FACES[c.face] for c in cards)
 
 
@@ -476,8 +475,6 @@ def _arrangements(st: GameState, seat: int) -> tuple[Arrange, ...]:
 
 def _groups(cards: Row | list[Card]) -> dict[int, dict[Card, int]]:
     """Cards by rank, then by face (4♠ and jokers apart under ranks -4 and 0)."""
-    from games.vriddiot.rules.cards import FACES
-
     out: dict[int, dict[Card, int]] = {}
     for c in cards:
         r = -4 if c.is_fourer else c.rank
@@ -496,41 +493,42 @@ def _subsets(faces: dict[Card, int]) -> list[list[Card]]:
     return [s for s in out if s]
 
 
-Candidates = tuple[tuple[int, bool, tuple[Play, ...], tuple[Play, ...], tuple[Play, ...]], ...]
+Candidates = tuple[tuple[int, bool, tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]], ...]
 """The possible plays of one rank by size and by whether they hold the suit to follow: the
-plays in canonical order, the same declaring war, and one play per distinct top card."""
-_CANDIDATES: dict[tuple[int, str, tuple[int, ...], int], Candidates] = {}
+cards of each play in canonical order, and of one play per distinct top card (the top last),
+as face ids."""
+_CANDIDATES: dict[tuple[tuple[int, ...], int], Candidates] = {}
+CANDIDATES_KEPT = 100_000
+"""Kept hands of one rank before :data:`_CANDIDATES` starts again."""
 
 
-def _candidates(seat: int, src: str, faces: tuple[int, ...], suit: int) -> Candidates:
-    """Every play from these cards of one rank (face ids, ascending), made once and kept:
+def _candidates(faces: tuple[int, ...], suit: int) -> Candidates:
+    """Every play from these cards of one rank (face ids, ascending), listed once and kept:
     hands repeat, and listing plays is most of the engine's work. ``suit``: the number of the
-    suit to follow, -1 for none."""
-    key = (seat, src, faces, suit)
+    suit to follow, -1 for none.
+
+    Kept as face ids, never as :class:`Play` objects: tuples of numbers are left out of the
+    garbage collector's passes, while the plays of the hands a busy bot had seen were most of
+    what its full collections walked (docs/decisions.md, "Speed under load"); the plays are
+    made from them for the seat that asks (:func:`_plays`)."""
+    key = (faces, suit)
     found = _CANDIDATES.get(key)
     if found is not None:
         return found
-    from games.vriddiot.rules.cards import FACES
-
     counts: dict[Card, int] = {}
     for f in faces:
         counts[FACES[f]] = counts.get(FACES[f], 0) + 1
-    by_kind: dict[tuple[int, bool], tuple[list[Play], list[Play], list[Play]]] = {}
+    by_kind: dict[tuple[int, bool], tuple[list[tuple[int, ...]], list[tuple[int, ...]]]] = {}
     for chosen in _subsets(counts):
         has_s = any(c.suit is not None and c.suit.number == suit for c in chosen)
-        canons, wars, variants = by_kind.setdefault((len(chosen), has_s), ([], [], []))
-        cards = tuple(chosen)
-        canons.append(Play(seat, src, cards))
-        wars.append(Play(seat, src, cards, None, True))
+        canons, variants = by_kind.setdefault((len(chosen), has_s), ([], []))
+        canons.append(tuple(c.face for c in chosen))
         for top in dict.fromkeys(chosen):
             rest = list(chosen)
             rest.remove(top)
-            variants.append(Play(seat, src, (*rest, top)))
-    found = tuple(
-        (k, has_s, tuple(c), tuple(w), tuple(v))
-        for (k, has_s), (c, w, v) in sorted(by_kind.items())
-    )
-    if len(_CANDIDATES) > 100_000:
+            variants.append(tuple(c.face for c in (*rest, top)))
+    found = tuple((k, has_s, tuple(c), tuple(v)) for (k, has_s), (c, v) in sorted(by_kind.items()))
+    if len(_CANDIDATES) >= CANDIDATES_KEPT:
         _CANDIDATES.clear()
     _CANDIDATES[key] = found
     return found
@@ -557,26 +555,22 @@ def _plays(st: GameState, seat: int, ctx: Ctx) -> list[SeatAction]:
         for r in sorted(by_rank):
             if r <= 0:
                 continue
-            for k, has_s, canons, wars, variants in _candidates(
-                seat, src, tuple(sorted(by_rank[r])), number
-            ):
+            for k, has_s, canons, variants in _candidates(tuple(sorted(by_rank[r])), number):
                 verdict = _judge(st, ctx, r, k, has_s, run)
                 if not verdict:
                     continue
                 if verdict == SETSUIT:
-                    out.extend(variants)
+                    out.extend(Play(seat, src, tuple(map(FACES.__getitem__, v))) for v in variants)
                     continue
-                if r == war_rank and verdict == PLAIN and (total - k > 0 or st.stock):
-                    for canon, war_play in zip(canons, wars, strict=True):
-                        out.append(canon)
-                        out.append(war_play)
-                else:
-                    out.extend(canons)
+                war = r == war_rank and verdict == PLAIN and (total - k > 0 or st.stock)
+                for canon in canons:
+                    cards = tuple(map(FACES.__getitem__, canon))
+                    out.append(Play(seat, src, cards))
+                    if war:
+                        out.append(Play(seat, src, cards, None, True))
         if -4 in groups:
             out.append(Play(seat, src, (face_of(4, Suit.SPADES),)))
         if 0 in groups:
-            from games.vriddiot.rules.cards import FACES
-
             joker = (FACES[JOKER_FACE],)
             for ident in _joker_idents(st, ctx):
                 out.append(Play(seat, src, joker, ident))
@@ -624,8 +618,6 @@ def _offers(st: GameState, seat: int, rank: int, join: bool) -> tuple[SeatAction
                 else:
                     out.append(Toss(seat, src, tuple(chosen)))
         if join and 0 in groups:
-            from games.vriddiot.rules.cards import FACES
-
             out.append(Join(seat, src, (FACES[JOKER_FACE],), Ident(default_face(rank), False)))
     out.append(Pass(seat))
     return tuple(out)

@@ -548,3 +548,25 @@ def test_a_war_chosen_with_the_capping_play_is_never_declared() -> None:
     capped, events = apply(replace(state, plays=MOVE_CAP - 1), parse_action(2, "play hand AC war"))
     assert capped.outcome is not None and capped.outcome.capped
     assert capped.war is None and not any(isinstance(e, WarDeclared) for e in events)
+
+
+def test_the_kept_plays_are_numbers_the_collector_never_walks() -> None:
+    """The engine keeps every hand's plays it has listed (``_candidates``) for as long as it
+    runs. Kept as Play objects they were most of what a busy bot's full collections walked, and
+    grew with every new hand; kept as face ids, a collection leaves them out of its sight."""
+    import gc
+
+    from games.vriddiot.rules import game as engine
+    from games.vriddiot.rules import legal_actions
+    from games.vriddiot.tests.helpers import random_states
+
+    engine._CANDIDATES.clear()
+    listed = 0
+    for seed in range(3):
+        for state in random_states(seed, seats=4, forfeits=False):
+            for seat in state.to_act:
+                listed += len(legal_actions(state, seat))
+    assert listed and len(engine._CANDIDATES) > 50
+    for _ in range(4):  # a pass leaves out a tuple once all it holds is: a level of nesting a pass
+        gc.collect()
+    assert not any(gc.is_tracked(k) or gc.is_tracked(v) for k, v in engine._CANDIDATES.items())
