@@ -3,6 +3,7 @@ mentions, and the few fixed texts. Cogs import this module, never each other."""
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
@@ -195,11 +196,60 @@ async def answer_error(interaction: discord.Interaction, error: BaseException) -
 
 
 async def guarded(interaction: discord.Interaction, work: Callable[[], Awaitable[None]]) -> None:
-    """Run a button's work; answer any failure as :func:`answer_error` does."""
+    """Run a button's work; answer any failure as :func:`answer_error` does. Then the
+    interaction is :func:`finished`."""
     try:
         await work()
     except Exception as error:
         await answer_error(interaction, error)
+    finally:
+        finished(interaction)
+
+
+# --- letting interactions go ------------------------------------------------------------------
+#
+# A discord.py interaction is a cycle: its ``response`` (and its original message, once
+# fetched or edited) point back at it. So every click's interaction, with the message, member,
+# embeds and components parsed for it (some forty objects), waits for a cycle pass of the
+# garbage collector; and the ones a live hand keeps for minutes (cogs.ui.hands) reach the
+# oldest generation, whose full passes then free hundreds of them at once while every click in
+# flight waits (docs/decisions.md, "Speed under load"). An interaction that its handler is done
+# with and that no live hand holds has its cycle cut, so it goes as soon as the last
+# reference does.
+
+HELD = "vidrasso:held"
+"""``Interaction.extras`` key: a live hand still edits through this interaction."""
+FINISHED = "vidrasso:finished"
+"""``Interaction.extras`` key: the handler of this interaction has returned."""
+CYCLES = ("_cs_response", "_original_response")
+"""discord.py's slots that point back at the interaction (a fresh ``response`` would be a new
+object that knows nothing of the answer given, so only a finished interaction loses them)."""
+
+
+def finished(interaction: discord.Interaction) -> None:
+    """Its handler is done: let it go unless a live hand holds it."""
+    interaction.extras[FINISHED] = True
+    if not interaction.extras.get(HELD):
+        _cut(interaction)
+
+
+def hold(interaction: discord.Interaction) -> None:
+    """A live hand keeps this interaction to edit its message later."""
+    interaction.extras[HELD] = True
+
+
+def release(interaction: discord.Interaction) -> None:
+    """No live hand holds it any more: let it go if its handler is done (else :func:`finished`
+    will)."""
+    interaction.extras.pop(HELD, None)
+    if interaction.extras.get(FINISHED):
+        _cut(interaction)
+
+
+def _cut(interaction: discord.Interaction) -> None:
+    for slot in CYCLES:
+        with contextlib.suppress(AttributeError):
+            delattr(interaction, slot)
 
 
 def detached(view: discord.ui.View) -> discord.ui.View:

@@ -17,7 +17,7 @@ from bot.errors import NotAllowed, Stale
 from bot.games import IllegalMove
 from bot.play.model import Game
 from cogs.ui.buttons import HandButton, SkipTipsButton, details_view
-from cogs.ui.common import answer, detached, error_text, is_ephemeral, reply
+from cogs.ui.common import answer, detached, error_text, hold, is_ephemeral, release, reply
 from cogs.ui.games import presentation
 from cogs.ui.i18n import N_, Words, private
 
@@ -76,18 +76,26 @@ class Hands:
     def _remember(self, interaction: discord.Interaction, game: Game) -> None:
         key = (game.id, interaction.user.id)
         if game.is_active:
+            self._forget(key)
+            hold(interaction)
             self._live[key] = LiveHand(interaction, time.monotonic())
             if len(self._live) >= self._sweep_at:
                 self._sweep()
         else:
-            self._live.pop(key, None)
+            self._forget(key)
+
+    def _forget(self, key: tuple[int, int]) -> None:
+        """No longer keep this hand live; its interaction may go (:func:`release`)."""
+        live = self._live.pop(key, None)
+        if live is not None:
+            release(live.interaction)
 
     def _sweep(self) -> None:
         """Forget the hands whose token has expired. A game that nobody moves in again (left
         for days, or ended by the clock) would otherwise keep its players' last interactions
         for as long as the bot runs; sweeping when the count has doubled keeps this linear."""
         for key in [key for key, live in self._live.items() if not live.fresh]:
-            del self._live[key]
+            self._forget(key)
         self._sweep_at = max(SWEEP_FROM, 2 * len(self._live))
 
     async def follow(self, game: Game, *, skip_user: int | None = None) -> None:
@@ -100,7 +108,7 @@ class Hands:
             if live is None:
                 continue
             if not live.fresh or not game.is_active:
-                del self._live[key]
+                self._forget(key)
                 if not live.fresh:
                     continue
             tr = private(live.interaction)
@@ -109,7 +117,7 @@ class Hands:
                 await live.interaction.edit_original_response(embed=embed, view=buttons)
             except discord.HTTPException as error:
                 log.info("could not update a live hand in game %s: %s", game.id, error)
-                self._live.pop(key, None)
+                self._forget(key)
             finally:
                 let_go(buttons)
 

@@ -183,16 +183,32 @@ def test_live_hands_of_games_nobody_moves_in_are_forgotten() -> None:
     import time
     from types import SimpleNamespace
 
+    from cogs.ui.common import FINISHED, HELD, finished
     from cogs.ui.hands import LIVE_FOR, SWEEP_FROM, Hands, LiveHand
 
     hands = Hands(None)  # type: ignore[arg-type]
     old = time.monotonic() - LIVE_FOR - 1
+    expired = []
     for game_id in range(SWEEP_FROM - 1):  # hands whose tokens expired long ago
-        hands._live[(game_id, 1)] = LiveHand(None, old)  # type: ignore[arg-type]
-    fresh = SimpleNamespace(user=SimpleNamespace(id=2))
+        interaction = SimpleNamespace(extras={HELD: True}, _cs_response=object())
+        if game_id % 2:
+            finished(interaction)  # type: ignore[arg-type]  # held: kept whole
+            assert hasattr(interaction, "_cs_response")
+        expired.append(interaction)
+        hands._live[(game_id, 1)] = LiveHand(interaction, old)  # type: ignore[arg-type]
+    fresh = SimpleNamespace(user=SimpleNamespace(id=2), extras={})
     game = SimpleNamespace(id=10_000, is_active=True)
     hands._remember(fresh, game)  # type: ignore[arg-type]
     assert list(hands._live) == [(10_000, 2)]
+    assert fresh.extras == {HELD: True}
+    # Forgotten, they hold nothing back: a finished one has its cycle cut, one whose handler
+    # is still running keeps it until it finishes.
+    for n, interaction in enumerate(expired):
+        assert HELD not in interaction.extras
+        assert hasattr(interaction, "_cs_response") is not bool(n % 2)
+        if not n % 2:
+            finished(interaction)  # type: ignore[arg-type]
+            assert interaction.extras[FINISHED] and not hasattr(interaction, "_cs_response")
 
 
 async def test_the_table_offers_only_the_buttons_that_mean_something(tmp_path: Path) -> None:
