@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -31,6 +32,9 @@ CHART_GAMES = 200
 """Most recent rated games drawn on the rating chart."""
 PARTNERS_SHOWN = 5
 """Partnerships listed by /stats in a game with partners."""
+NAMES_KEPT = 50_000
+"""Members' display names kept in memory (each some 100 bytes), the least recently used going
+first; a name not kept is read from the store."""
 
 
 class LadderService:
@@ -39,8 +43,10 @@ class LadderService:
     def __init__(self, storage: Storage, *, clock: Callable[[], float] = time.time) -> None:
         self.storage = storage
         self.clock = clock
-        self._written: dict[tuple[int, int], str] = {}
-        """Names this process has written, so an unchanged name is not written again."""
+        self._names: OrderedDict[tuple[int, int], str] = OrderedDict()
+        """Names this process last wrote or read, the most recently used last (at most
+        :data:`NAMES_KEPT`): an unchanged name is not written again, and a table's seats are
+        named without a read (docs/decisions.md, "Speed under load")."""
 
     async def leaderboard(
         self, guild_id: int, page: int, viewer_id: int, kind: str = DEFAULT_KIND
@@ -114,14 +120,29 @@ class LadderService:
 
     async def name(self, guild_id: int, user_id: int) -> str | None:
         """The display name last seen for a member of this server."""
+        key = (guild_id, user_id)
+        known = self._names.get(key)
+        if known is not None:
+            self._names.move_to_end(key)
+            return known
         async with self.storage.read() as tx:
-            return await tx.ladder.name_of(guild_id, user_id)
+            stored = await tx.ladder.name_of(guild_id, user_id)
+        if stored is not None:
+            self._keep_name(key, stored)
+        return stored
 
     async def remember_name(self, guild_id: int, user_id: int, name: str) -> None:
         """Keep the display name a member was just seen with (written only when it changed)."""
         key = (guild_id, user_id)
-        if self._written.get(key) == name:
+        if self._names.get(key) == name:
+            self._names.move_to_end(key)
             return
         async with self.storage.transaction() as tx:
             await tx.ladder.remember_name(guild_id, user_id, name, self.clock())
-        self._written[key] = name
+        self._keep_name(key, name)
+
+    def _keep_name(self, key: tuple[int, int], name: str) -> None:
+        self._names[key] = name
+        self._names.move_to_end(key)
+        while len(self._names) > NAMES_KEPT:
+            self._names.popitem(last=False)

@@ -341,6 +341,44 @@ async def test_names_are_written_only_when_they_change(storage: SqliteStorage) -
     assert next(clock) == 3.0  # two writes, not three
 
 
+async def test_names_are_kept_in_memory_and_bounded(
+    storage: SqliteStorage, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A table names its seats on every publish: a name this process wrote or read once is
+    served without reading the store again, and no more than NAMES_KEPT are kept."""
+    writer = LadderService(storage)
+    await writer.remember_name(GUILD, ALICE, "Alice")
+    await writer.remember_name(GUILD, BOB, "Bob")
+    ladder = LadderService(storage)  # another process: nothing kept yet
+    reads: list[object] = []
+    real = type(storage).read
+
+    def counting_read(self: SqliteStorage) -> Any:
+        reads.append(self)
+        return real(self)
+
+    monkeypatch.setattr(type(storage), "read", counting_read)
+    assert await ladder.name(GUILD, ALICE) == "Alice"
+    assert await ladder.name(GUILD, ALICE) == "Alice"
+    assert len(reads) == 1  # read once, then kept
+    assert await writer.name(GUILD, BOB) == "Bob"
+    assert len(reads) == 1  # what a process wrote it knows
+    assert await ladder.name(GUILD, CAROL) is None
+    assert await ladder.name(GUILD, CAROL) is None
+    assert len(reads) == 3  # a member never seen is asked for again: their name may come later
+
+    monkeypatch.setattr(ladder_service, "NAMES_KEPT", 2)
+    await ladder.remember_name(GUILD, CAROL, "Carol")  # Alice, Carol kept
+    assert await ladder.name(GUILD, ALICE) == "Alice"  # Carol, Alice: Alice most recent
+    await ladder.remember_name(GUILD, BOB, "Bobby")  # Carol goes first
+    assert len(reads) == 3
+    assert await ladder.name(GUILD, ALICE) == "Alice"
+    assert await ladder.name(GUILD, BOB) == "Bobby"
+    assert len(reads) == 3
+    assert await ladder.name(GUILD, CAROL) == "Carol"  # no longer kept: read from the store
+    assert len(reads) == 4
+
+
 # --- the queries use their indexes --------------------------------------------------------------
 
 
