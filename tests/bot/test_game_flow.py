@@ -6,6 +6,7 @@ import asyncio
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -103,6 +104,49 @@ async def test_complete_game_through_buttons_only(h: Harness, seed: int) -> None
     assert all(m.audience in (None, carol.id) for m in h.visible_to(carol))
     # the thread holds the current state, not a pile of stale tables
     assert len(h.channel_messages(thread)) <= 2 + len(final.rounds) + 1
+
+
+async def test_interactions_are_let_go_once_finished_and_unheld(
+    h: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A button's interaction loses its cycle (docs/decisions.md, "Speed under load") only when
+    its handler has returned and no live hand holds it; the live hands still edit through
+    theirs, so the players' hands keep following the game."""
+    import discord
+
+    from cogs.ui import common
+
+    assert set(common.CYCLES) <= set(discord.Interaction.__slots__)  # discord.py's own names
+    cut: list[discord.Interaction] = []
+    real_cut = common._cut
+
+    def recording(interaction: discord.Interaction) -> None:
+        assert interaction.extras.get(common.FINISHED) and not interaction.extras.get(common.HELD)
+        real_cut(interaction)
+        cut.append(interaction)
+
+    monkeypatch.setattr(common, "_cut", recording)
+    edits: list[int] = []  # how many interactions had been cut at each live hand's edit
+    real_edit = discord.Interaction.edit_original_response
+
+    async def counting(self: discord.Interaction, **kwargs: Any) -> Any:
+        message = await real_edit(self, **kwargs)
+        edits.append(len(cut))
+        return message
+
+    monkeypatch.setattr(discord.Interaction, "edit_original_response", counting)
+    alice, bob = h.users["alice"], h.users["bob"]
+    game_id = await challenge_and_accept(h, alice, bob)
+    rng = random.Random(3)
+    for _ in range(30):
+        await take_turn(h, game_id, rng, check_no_leaks)
+    assert len(cut) > 20
+    assert all(not hasattr(i, "_cs_response") for i in cut)
+    live = [hand.interaction for hand in h.bot.hands._live.values()]  # type: ignore[attr-defined]
+    assert live and all(i.extras.get(common.HELD) for i in live)
+    assert not any(i is j for i in live for j in cut)
+    # the hands kept open went on following the moves after interactions were let go
+    assert sum(1 for n in edits if n > 0) > 10
 
 
 async def test_turn_messages_mention_the_player_to_act(h: Harness) -> None:
