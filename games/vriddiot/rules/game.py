@@ -498,8 +498,9 @@ Candidates = tuple[tuple[int, bool, tuple[tuple[int, ...], ...], tuple[tuple[int
 cards of each play in canonical order, and of one play per distinct top card (the top last),
 as face ids."""
 _CANDIDATES: dict[tuple[tuple[int, ...], int], Candidates] = {}
-CANDIDATES_KEPT = 100_000
-"""Kept hands of one rank before :data:`_CANDIDATES` starts again."""
+CANDIDATES_KEPT = 20_000
+"""Kept hands of one rank before :data:`_CANDIDATES` starts again: about 1.5 KB each, so some
+30 MB at most (sixty random games of 3 to 6 players list 1,610)."""
 
 
 def _candidates(faces: tuple[int, ...], suit: int) -> Candidates:
