@@ -42,6 +42,7 @@ that hard keeps while seeing only its own seat.
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import math
 import multiprocessing
@@ -360,13 +361,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
+def _lines(path: Path) -> list[str]:
+    """A ``--games-out`` file's lines (``.gz``: gzipped)."""
+    if path.suffix == ".gz":
+        with gzip.open(path, "rt", encoding="utf-8") as file:
+            return file.read().splitlines()
+    return path.read_text(encoding="utf-8").splitlines()
+
+
 def summarize(paths: Sequence[Path], game: str) -> int:
-    """Print each pairing's figures over the games of ``--games-out`` files (a deal counted
-    only where all its games are there), as a run of them all would have."""
+    """Print each pairing's figures over the games of ``--games-out`` files, gzipped or not (a
+    deal counted only where all its games are there), as a run of them all would have. The
+    runs kept in ``bench/results/`` pool with new ones this way (its README)."""
     pairings: dict[tuple[str, str], Pairing] = {}
     seen: set[tuple[str, str, int, int]] = set()
     for path in paths:
-        for line in path.read_text(encoding="utf-8").splitlines():
+        for line in _lines(path):
             if not line.strip():
                 continue
             record = json.loads(line)

@@ -31,3 +31,27 @@ def test_every_benchmark_starts_and_prints_its_usage() -> None:
         if process.returncode != 0 or "usage:" not in out:
             failed[name] = err.strip().splitlines()[-1:] or out[:200]
     assert not failed, failed
+
+
+RESULTS = ROOT / "bench" / "results"
+
+
+def test_the_kept_strength_runs_summarize_and_are_described() -> None:
+    """The strength runs kept in bench/results pool with new ones through ``--summarize``
+    (issue 25's margin needs more games than one session plays): each summarizes to its games,
+    and the README says what code and command made it."""
+    kept = sorted(RESULTS.glob("*.jsonl.gz"))
+    assert kept
+    readme = (RESULTS / "README.md").read_text(encoding="utf-8")
+    for path in kept:
+        assert path.name in readme, f"{path.name} is not described in bench/results/README.md"
+        game = path.name.split("-", 1)[0]
+        done = subprocess.run(
+            [sys.executable, str(ROOT / "bench" / "ai.py"), "--game", game, "--summarize", path],
+            cwd=ROOT.parent,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert done.returncode == 0, done.stderr[-500:]
+        assert " vs " in done.stdout and "games" in done.stdout, done.stdout[:500]
