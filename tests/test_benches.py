@@ -5,8 +5,12 @@ scripts' business; their types are checked with the code (``mypy`` reads ``bench
 
 from __future__ import annotations
 
+import gzip
+import json
+import re
 import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -54,4 +58,8 @@ def test_the_kept_strength_runs_summarize_and_are_described() -> None:
             timeout=120,
         )
         assert done.returncode == 0, done.stderr[-500:]
-        assert " vs " in done.stdout and "games" in done.stdout, done.stdout[:500]
+        with gzip.open(path, "rt", encoding="utf-8") as file:
+            games = [json.loads(line)["game"] for line in file if line.strip()]
+        per_deal = Counter(g["deal"] for g in games)
+        complete = sum(n for n in per_deal.values() if n == max(per_deal.values()))
+        assert re.search(rf" vs .* games +{complete} ", done.stdout), done.stdout[:500]
