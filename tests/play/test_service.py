@@ -20,6 +20,7 @@ from bot.services import load_state, open_storage
 from bot.settings.model import GuildSettings
 from bot.storage import Storage, VersionConflict
 from bot.storage.sqlite import SqliteStorage, migrations
+from bot.storage.sqlite.database import CHECKPOINT_EVERY
 from games.toy.game import GAME as HIGH_CARD
 from games.vidrasso.rules import Phase, legal_actions
 
@@ -90,6 +91,34 @@ async def test_migrations_set_user_version(tmp_path: Path) -> None:
     assert mode[0] == "wal"
     again = await SqliteStorage.open(tmp_path / "v.sqlite3", load_state)  # nothing twice
     OPEN.append(again)
+
+
+async def test_the_log_is_checkpointed_off_the_loop(tmp_path: Path) -> None:
+    """SQLite's own checkpoints would run inside a COMMIT on the event loop, with an fsync:
+    they are off, and every CHECKPOINT_EVERY commits one runs on the read connection's thread.
+    The writes wait for it, so it catches up and the log starts again from its beginning:
+    under writes that never stop, the log does not grow past what CHECKPOINT_EVERY commits
+    write, and what is written during a checkpoint's first pass (a checkpoint beside the writes
+    only would leave it growing for ever)."""
+    db = await SqliteStorage.open(tmp_path / "v.sqlite3", load_state)
+    OPEN.append(db)
+    assert db.conn.execute("PRAGMA wal_autocheckpoint").fetchone()[0] == 0
+    wal = tmp_path / "v.sqlite3-wal"
+
+    async def write(n: int) -> None:
+        async with db.transaction() as tx:
+            await tx.ladder.remember_name(GUILD, 1000 + n % 300, "x" * 3000, float(n))
+        await asyncio.sleep(0)  # a handler gives the loop its turn at least once
+
+    for n in range(CHECKPOINT_EVERY - 1):
+        await write(n)
+    await asyncio.sleep(0.05)
+    assert db.checkpoints == 0
+    one_round = wal.stat().st_size
+    for n in range(CHECKPOINT_EVERY - 1, 20 * CHECKPOINT_EVERY):
+        await write(n)
+    assert db.checkpoints >= 2
+    assert wal.stat().st_size < 3 * one_round  # twenty rounds' worth without starting again
 
 
 @pytest.mark.parametrize(

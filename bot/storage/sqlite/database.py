@@ -10,6 +10,11 @@
   connection through **aiosqlite**, in its worker thread, so they keep the loop free. WAL lets
   them read committed data while a write is under way. (An in-memory database has one
   connection only: there they run on the first.)
+- **Checkpoints** (copying the write-ahead log back into the database file, with an fsync) run
+  on the read connection's thread every :data:`CHECKPOINT_EVERY` commits
+  (:meth:`SqliteStorage.checkpoint`), rather than inside a ``COMMIT`` on the loop, where
+  SQLite would run them by itself (at 1,000 pages of log): a pause of several milliseconds
+  for every interaction in flight.
 
 Parsed game states are cached by :class:`GameRows` (shared by every store, so a state written by
 one action is what the next one reads).
@@ -37,6 +42,9 @@ log = logging.getLogger(__name__)
 
 BUSY_TIMEOUT_MS = 5_000
 """How long a statement waits for another process's write lock before failing."""
+CHECKPOINT_EVERY = 256
+"""Commits between two checkpoints of the log, off the loop (about what SQLite's own 1,000
+pages hold of the bot's transactions)."""
 MEMORY = ":memory:"
 
 
@@ -62,6 +70,12 @@ class SqliteStorage:
         self._writing = SqlTransaction(OnLoop(conn), self.games)
         ladder_reads = OnLoop(conn, self._lock) if reader is None else OffLoop(reader)
         self._reading = SqlTransaction(OnLoop(conn, self._lock), self.games, ladder_reads)
+        self._commits = 0
+        self._checkpoint: asyncio.Task[None] | None = None
+        self.checkpoints = 0
+        """Checkpoints run off the loop so far."""
+        if reader is not None:  # a file: its log is checkpointed off the loop
+            conn.execute("PRAGMA wal_autocheckpoint = 0")
 
     @classmethod
     async def open(cls, path: str | Path, codec: StateCodec) -> SqliteStorage:
@@ -82,8 +96,8 @@ class SqliteStorage:
     async def transaction(self) -> AsyncIterator[SqlTransaction]:
         """A write transaction: committed when the block ends, rolled back on any error.
 
-        The lock is free unless a transaction's own code awaited real I/O, so taking it does
-        not suspend; nor does anything the stores do.
+        The lock is free unless a transaction's own code awaited real I/O or a checkpoint
+        runs (:meth:`checkpoint`), so taking it seldom suspends; nothing the stores do does.
         """
         async with self._lock:
             self.conn.execute("BEGIN IMMEDIATE")
@@ -94,6 +108,30 @@ class SqliteStorage:
                 if self.conn.in_transaction:
                     self.conn.execute("ROLLBACK")
                 raise
+        self._commits += 1
+        if self._commits >= CHECKPOINT_EVERY and self._checkpoint is None and self.reader:
+            self._commits = 0
+            self._checkpoint = asyncio.create_task(self.checkpoint(), name="sqlite-checkpoint")
+            self._checkpoint.add_done_callback(self._checkpointed)
+
+    async def checkpoint(self) -> None:
+        """Copy the write-ahead log into the database file now, on the read connection's
+        thread, in two passes. The first copies the bulk (and waits for the disk, some
+        milliseconds) while the loop goes on, its writes too. The second, with the loop's
+        transactions waiting (a fraction of a millisecond), copies what they wrote meanwhile:
+        caught up with the whole log, the next write starts it again from its beginning (with
+        writes always going on into it, it would only ever grow)."""
+        if self.reader is None:
+            return
+        await self.reader.execute_fetchall("PRAGMA wal_checkpoint(PASSIVE)")
+        async with self._lock:
+            await self.reader.execute_fetchall("PRAGMA wal_checkpoint(PASSIVE)")
+        self.checkpoints += 1
+
+    def _checkpointed(self, task: asyncio.Task[None]) -> None:
+        self._checkpoint = None
+        if not task.cancelled() and task.exception() is not None:
+            log.warning("checkpointing the database failed: %r", task.exception())
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[SqlTransaction]:
@@ -106,9 +144,11 @@ class SqliteStorage:
             return self.conn.execute(sql, args).fetchall()
 
     async def close(self) -> None:
+        if self._checkpoint is not None:
+            await asyncio.wait([self._checkpoint])
         if self.reader is not None:
             await self.reader.close()
-        self.conn.close()
+        self.conn.close()  # the last connection: SQLite checkpoints the rest of the log
 
 
 async def _open_reader(path: str | Path) -> aiosqlite.Connection:
