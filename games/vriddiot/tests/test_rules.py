@@ -570,3 +570,44 @@ def test_the_kept_plays_are_numbers_the_collector_never_walks() -> None:
     for _ in range(4):  # a pass leaves out a tuple once all it holds is: a level of nesting a pass
         gc.collect()
     assert not any(gc.is_tracked(k) or gc.is_tracked(v) for k, v in engine._CANDIDATES.items())
+
+
+def test_the_seats_statistics_play_the_game_again_once_and_unchecked_alike(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A finished game's statistics (picked up, burns, wars) come from playing it again from
+    its log. That is done once for all its seats, not once a seat (the last game played again
+    is kept, by identity: another game is played again, never mistaken for it), and without
+    checking each logged move again: the events are those of the checked replay."""
+    from games.vriddiot import game as registry
+    from games.vriddiot.game import GAME
+    from games.vriddiot.rules.game import apply_secretly, start_game
+    from games.vriddiot.tests.helpers import random_states
+
+    finals = [list(random_states(seed, seats=3 + seed))[-1] for seed in range(4)]
+
+    def checked_events(state: GameState) -> list[object]:
+        g = start_game(state.seats, state.dealer, state.shuffle, state.double)
+        events: list[object] = []
+        for action in state.log:
+            g = apply_secretly(g, action, events)  # type: ignore[arg-type]
+        return events
+
+    for final in finals:
+        assert registry._events_by_seat(final) == checked_events(final)
+    expected = {id(f): [GAME.seat_stats(f, s) for s in range(f.seats)] for f in finals}
+    assert any(sum(stats["picked_up"] for stats in e) for e in expected.values())
+    for final in [*finals, finals[0], finals[2], finals[0]]:  # alternating: never the other's
+        assert [GAME.seat_stats(final, s) for s in range(final.seats)] == expected[id(final)]
+    replays = 0
+    real = start_game
+
+    def counting(*args: object) -> GameState:
+        nonlocal replays
+        replays += 1
+        return real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(registry, "start_game", counting)
+    for s in range(finals[1].seats):
+        GAME.seat_stats(finals[1], s)
+    assert replays == 1
