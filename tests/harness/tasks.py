@@ -53,6 +53,7 @@ def _tagging_factory(loop: asyncio.AbstractEventLoop, coro: Any, **kwargs: Any) 
     owner = context.get(HANDLING) if context is not None else HANDLING.get()
     if owner is not None:
         _OWNERS[task] = owner
+        owner.tasks.add(task)
     return task
 
 
@@ -133,9 +134,12 @@ async def settle(
     quiet = 0
     # A few quiet passes in a row, so callbacks scheduled with call_soon get their turn.
     while quiet < 3:
+        # An interaction's own tasks, not every task of the loop: with clicks in flight, each
+        # pass over all of them (hundreds) was the harness's own load on the bot's loop.
+        candidates = asyncio.all_tasks() if owner is None else list(owner.tasks)
         busy = [
             t
-            for t in asyncio.all_tasks()
+            for t in candidates
             if t is not me
             and t not in baseline
             and (owner is None or _OWNERS.get(t) is owner)

@@ -7,12 +7,14 @@ discord.py reads; nothing here knows about a bot.
 
 from __future__ import annotations
 
+import asyncio
 import contextvars
 import dataclasses
 import datetime
 import itertools
 import re
 import time
+import weakref
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
@@ -345,6 +347,11 @@ class InteractionRecord:
     """Every message created or edited while this interaction was being handled."""
     modal: dict[str, Any] | None = None
     choices: list[dict[str, Any]] | None = None
+    tasks: weakref.WeakSet[asyncio.Task[Any]] = field(
+        default_factory=weakref.WeakSet, repr=False, compare=False
+    )
+    """The tasks created while this interaction was handled, when clicks are concurrent
+    (``tasks.tag_tasks``): what its ``settle`` waits for."""
 
 
 class InteractionResult:
