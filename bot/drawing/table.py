@@ -11,7 +11,6 @@ share the one cache and the one drawing process.
 
 from __future__ import annotations
 
-import asyncio
 import functools
 import logging
 import re
@@ -22,7 +21,6 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
 from concurrent.futures import CancelledError, Executor, Future
 from concurrent.futures.process import BrokenProcessPool
-from contextvars import ContextVar
 from typing import NamedTuple, ParamSpec, TypeVar
 
 from PIL import Image, ImageDraw, ImageFilter
@@ -386,21 +384,21 @@ def workers() -> Executor | None:
 
 def drawn(render: Callable[P, bytes], *args: P.args, **kwargs: P.kwargs) -> bytes:
     """``render(*args)``, in the pool of :func:`draw_in` if there is one (the calling thread
-    waits for it without holding the GIL; under :func:`awaited`, the event loop awaits it).
-    ``render`` must be a module-level function.
+    waits for it without holding the GIL). ``render`` must be a module-level function.
 
     What goes to the pool is plain data: a reader's ``words`` go as the
     :class:`~bot.drawing.text.Phrases` of their language when the process learnt it
     (:func:`~bot.drawing.text.plain`), not as the Discord glue's object, whose unpickling would
     import the glue in the drawing process."""
-    awaiting = _awaiting.get()
-    if awaiting is not None:
-        return awaiting.drawing(render, args, kwargs)
     pool = _workers
     if pool is not None:
         # The process died, or the pool was shut down: draw here from now on.
         try:
-            drawing = _submit(pool, render, args, kwargs)
+            drawing = pool.submit(
+                render,
+                *(plain(arg) for arg in args),  # type: ignore[arg-type]
+                **{name: plain(value) for name, value in kwargs.items()},  # type: ignore[arg-type]
+            )
         except (BrokenProcessPool, RuntimeError) as error:
             _give_up(pool, error)
         else:
@@ -409,93 +407,6 @@ def drawn(render: Callable[P, bytes], *args: P.args, **kwargs: P.kwargs) -> byte
             except (BrokenProcessPool, CancelledError) as error:
                 _give_up(pool, error)
     return render(*args, **kwargs)
-
-
-def _submit(
-    pool: Executor,
-    render: Callable[..., bytes],
-    args: tuple[object, ...],
-    kwargs: dict[str, object],
-) -> Future[bytes]:
-    return pool.submit(
-        render,
-        *(plain(arg) for arg in args),
-        **{name: plain(value) for name, value in kwargs.items()},
-    )
-
-
-class _Drawing(BaseException):
-    """Raised by :func:`drawn` under :func:`awaited` for a drawing not done yet: the loop sends
-    it to the pool and awaits it. A ``BaseException``, so that no game's ``except Exception``
-    between the two takes it for an error."""
-
-    def __init__(
-        self, render: Callable[..., bytes], args: tuple[object, ...], kwargs: dict[str, object]
-    ) -> None:
-        super().__init__(render)
-        self.render, self.args, self.kwargs = render, args, kwargs
-
-
-class _Awaiting:
-    """The drawings one call of :func:`awaited` has had done so far, in the order asked."""
-
-    def __init__(self) -> None:
-        self.done: list[bytes] = []
-        self.asked = 0
-
-    def drawing(
-        self, render: Callable[..., bytes], args: tuple[object, ...], kwargs: dict[str, object]
-    ) -> bytes:
-        asked, self.asked = self.asked, self.asked + 1
-        if asked < len(self.done):
-            return self.done[asked]
-        raise _Drawing(render, args, kwargs)
-
-
-_awaiting: ContextVar[_Awaiting | None] = ContextVar("drawing_awaited", default=None)
-
-T = TypeVar("T")
-
-
-async def awaited(make: Callable[[], T]) -> T:
-    """``make()`` — a picture, whose drawing is :func:`drawn` (and may be :func:`kept`) — for
-    the event loop, in no thread of the bot's: ``make`` runs here (a kept picture costs a
-    look-up), and each drawing it asks for is sent to the pool and awaited; then ``make`` runs
-    again and finds it done. Waiting in a thread instead (``asyncio.to_thread``) costs every
-    picture a thread that takes the GIL from the loop as it wakes, and the loop, on two
-    cores busy drawing and answering, then waits for that thread to be scheduled again.
-    Without a pool, ``make`` runs in a thread and draws there, as :func:`drawn` does."""
-    if _workers is None:
-        return await asyncio.to_thread(make)
-    awaiting = _Awaiting()
-    while True:
-        token = _awaiting.set(awaiting)
-        try:
-            awaiting.asked = 0
-            return make()
-        except _Drawing as asked:
-            drawing = asked.with_traceback(None)  # no cycle through this frame for the collector
-        finally:
-            _awaiting.reset(token)
-        awaiting.done.append(await _draw(drawing))
-
-
-async def _draw(drawing: _Drawing) -> bytes:
-    """A drawing :func:`awaited` asked for, from the pool (here, in a thread, if the pool has
-    gone meanwhile or goes now)."""
-    pool = _workers
-    if pool is not None:
-        try:
-            sent = _submit(pool, drawing.render, drawing.args, drawing.kwargs)
-            return await asyncio.wrap_future(sent)
-        except (BrokenProcessPool, RuntimeError) as error:
-            _give_up(pool, error)
-        except asyncio.CancelledError as error:
-            task = asyncio.current_task()
-            if task is not None and task.cancelling():
-                raise  # this task is cancelled, not the drawing
-            _give_up(pool, error)  # the pool shut down under it
-    return await asyncio.to_thread(drawing.render, *drawing.args, **drawing.kwargs)
 
 
 def learn(teach: Callable[P, object], *args: P.args, **kwargs: P.kwargs) -> Future[object] | None:

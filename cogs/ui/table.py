@@ -7,6 +7,7 @@ latest table is edited in place while it is fresh. Everything here is drawn from
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import io
 import logging
@@ -16,7 +17,6 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.drawing import table as drawing
 from bot.play.model import Challenge, Game, Seat
 from bot.play.service import Moved
 from cogs.ui import replay
@@ -217,7 +217,7 @@ class Publisher:
         png = None
         if self.bot.config.table_pictures:
             names = await self.names(game, tr)
-            png = await drawing.awaited(lambda: shown.picture(game, public, names, tr))
+            png = await asyncio.to_thread(shown.picture, game, public, names, tr)
         # Where the picture cannot be attached (no *Attach Files*), the table is told in words.
         shows = png is not None and self.bot.permits.can_attach(game.place_id)
         content, embed = table_message(game, public, tr, picture=shows, deadline=deadline)
