@@ -14,7 +14,6 @@ handling created it (:data:`world.HANDLING`, inherited through the tasks' copied
 from __future__ import annotations
 
 import asyncio
-import weakref
 from collections.abc import Iterator
 from types import CodeType
 from typing import Any
@@ -41,18 +40,11 @@ _WAITING_FOR_INPUT: frozenset[CodeType] = frozenset(
 )
 
 
-_OWNERS: weakref.WeakKeyDictionary[asyncio.Task[Any], InteractionRecord] = (
-    weakref.WeakKeyDictionary()
-)
-"""Task → the interaction being handled where it was created (concurrent clicks only)."""
-
-
 def _tagging_factory(loop: asyncio.AbstractEventLoop, coro: Any, **kwargs: Any) -> Any:
     task = asyncio.Task(coro, loop=loop, **kwargs)
     context = kwargs.get("context")
     owner = context.get(HANDLING) if context is not None else HANDLING.get()
-    if owner is not None:
-        _OWNERS[task] = owner
+    if owner is not None:  # the interaction being handled where the task was created
         owner.tasks.add(task)
     return task
 
@@ -140,11 +132,7 @@ async def settle(
         busy = [
             t
             for t in candidates
-            if t is not me
-            and t not in baseline
-            and (owner is None or _OWNERS.get(t) is owner)
-            and not t.done()
-            and not is_idle(t)
+            if t is not me and t not in baseline and not t.done() and not is_idle(t)
         ]
         if not busy:
             quiet += 1

@@ -109,7 +109,8 @@ class SqliteStorage:
                     self.conn.execute("ROLLBACK")
                 raise
         self._commits += 1
-        if self._commits >= CHECKPOINT_EVERY and self._checkpoint is None and self.reader:
+        due = self._commits >= CHECKPOINT_EVERY and self._checkpoint is None
+        if due and self.reader is not None:  # a file (an in-memory database has no log)
             self._commits = 0
             self._checkpoint = asyncio.create_task(self.checkpoint(), name="sqlite-checkpoint")
             self._checkpoint.add_done_callback(self._checkpointed)
