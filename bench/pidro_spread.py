@@ -1,0 +1,70 @@
+"""How Pidro's solved contracts differ from the points the bidders really take.
+
+    .venv/bin/python bench/pidro_spread.py --deals 2400 [--offset 0] [--out FILE]
+
+Hard's bidding foresees each contract by solving it with every hand seen
+(``games.pidro.ai.hard``). Here each deal is bid, named and killed by medium; then hard plays
+the cards of team (deal mod 2), bidders or defenders, and medium the other side's. It prints
+the counts of (points the bidders took - their contract solved from its first card) and, for
+each solved value, how often a bid of exactly that value was holed (games/pidro/docs/ai.md,
+"How far the solved contracts are from the table").
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import json
+import random
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from games.pidro.ai.fast import contract_start
+from games.pidro.ai.solver import solve
+from games.pidro.phases import Generators, Table, play_hand, to_the_play
+from games.pidro.rules import Deal, team_of
+from games.pidro.rules.game import start_game
+
+
+def contract(deal: int) -> dict[str, int] | None:
+    """Deal ``deal``'s contract: its bid, its solved points and the points taken (None when
+    the hand ended before the play)."""
+    rng = random.Random(f"kernel/deal/{deal}")
+    dealer = deal % 4
+    cards = Deal.shuffled(rng, dealer)
+    table = Table(("hard", "medium"), "medium", {"play"}, deal % 2)
+    rngs = Generators(10_000_000 + deal)
+    played = to_the_play(start_game(dealer, cards, 62), table, rngs)
+    hand = played.hand
+    if hand.scores is not None or hand.trump is None or hand.contract is None:
+        return None
+    seat, suit = hand.contract.seat, hand.trump.number
+    held = contract_start(cards, dealer, suit)
+    solved = int(solve(suit, held, seat, [], [0, 0], team_of(seat), float))
+    taken = play_hand(played, table, rngs).hand.taken[hand.contract.team]
+    return {"deal": deal, "bid": hand.contract.bid, "solved": solved, "taken": taken}
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__)
+    p.add_argument("--deals", type=int, default=200)
+    p.add_argument("--offset", type=int, default=0)
+    p.add_argument("--out", type=Path, help="also write each contract here (JSON lines)")
+    args = p.parse_args()
+    rows = [c for d in range(args.offset, args.offset + args.deals) if (c := contract(d))]
+    if args.out:
+        args.out.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    spread = collections.Counter(r["taken"] - r["solved"] for r in rows)
+    print(f"{len(rows)} contracts; taken - solved: {dict(sorted(spread.items()))}")
+    for value in range(15):
+        at = [r for r in rows if r["solved"] == value]
+        if at:
+            holed = sum(r["taken"] < value for r in at) / len(at)
+            print(f"  solved {value:2}: {len(at):4} contracts, a bid of {value} holed {holed:.0%}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
