@@ -27,11 +27,14 @@ from games.pidro.phases import Generators, Table, play_hand, to_the_play
 from games.pidro.rules import Deal, team_of
 from games.pidro.rules.game import start_game
 
+STREAM = "kernel"
+"""The deals' seeds' prefix: the deals of the figures in games/pidro/docs/ai.md."""
+
 
 def contract(deal: int) -> dict[str, int] | None:
     """Deal ``deal``'s contract: its bid, its solved points and the points taken (None when
     the hand ended before the play)."""
-    rng = random.Random(f"kernel/deal/{deal}")
+    rng = random.Random(f"{STREAM}/deal/{deal}")
     dealer = deal % 4
     cards = Deal.shuffled(rng, dealer)
     table = Table(("hard", "medium"), "medium", {"play"}, deal % 2)
