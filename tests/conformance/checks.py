@@ -267,9 +267,29 @@ def check_picture_shows_the_public_view(rules: GameRules, presentation: Any) -> 
             drawn = presentation.picture(table_game(rules, step.state), public, names, words)
             table.clear_cache()
             blind = presentation.picture(table_game(rules, StateNotShown()), public, names, words)
-            assert drawn == blind, f"{step.where(rules)}: the picture depends on the state"
+            apart = "" if drawn == blind else _how_apart(drawn, blind)
+            assert drawn == blind, f"{step.where(rules)}: the picture depends on the state: {apart}"
             checked += 1
     return checked
+
+
+def _how_apart(first: bytes | None, second: bytes | None) -> str:
+    """Where two pictures differ, for a failure to say: their sizes, or the box of differing
+    pixels, or the same pixels encoded otherwise (then the drawing, not the view, is at fault)."""
+    import io
+
+    from PIL import Image, ImageChops
+
+    if first is None or second is None:
+        return f"one picture is missing: {first is None}, {second is None}"
+    a = Image.open(io.BytesIO(first)).convert("RGB")
+    b = Image.open(io.BytesIO(second)).convert("RGB")
+    if a.size != b.size:
+        return f"sizes {a.size} and {b.size}"
+    box = ImageChops.difference(a, b).getbbox()
+    if box is None:
+        return f"the same pixels in {len(first)} and {len(second)} bytes"
+    return f"pixels differ in the box {box} of {a.size}"
 
 
 Redeal = Callable[[Any, random.Random], Any]

@@ -15,6 +15,7 @@ from games.pidro.ai.variants import (
     BigMediumPlayer,
     HardFlatPlayer,
     HardGamePlayer,
+    HardMixPlayer,
     HardPeekPlayer,
     HardSolvedPlayer,
 )
@@ -32,10 +33,12 @@ PLAYERS: dict[str, Callable[[], Player]] = {
     "hardgame": HardGamePlayer,
     "mediumbig": BigMediumPlayer,
     "hardsolved": HardSolvedPlayer,
+    "hardmix": HardMixPlayer,
 }
 """Every player by name; the bot's levels are ``easy``, ``medium`` and ``hard``
 (:attr:`games.pidro.game.Pidro.levels`). ``oldmedium``, medium before it bid by value, and
-hard's ablations (``hardpeek``, ``hardflat``, ``hardgame``, ``mediumbig``:
+hard's ablations (``hardpeek``, ``hardflat``, ``hardgame``, ``mediumbig``, ``hardsolved``,
+``hardmix``:
 :mod:`games.pidro.ai.variants`) are for the benchmark only: no member is offered them."""
 
 

@@ -156,6 +156,13 @@ class SearchPlayer:
         :func:`games.pidro.ai.fast.contract_taken`)."""
         return contract_taken(deal, dealer, seat, suit, self.peek)[team_of(seat)]
 
+    def contract_outcomes(self, deal: Deal, dealer: int, seat: int, suit: int) -> tuple[int, ...]:
+        """The points ``seat``'s side may take as bidder, each as likely, as this level
+        foresees ``deal``'s contract (medium and hard: the one foreseen by
+        :meth:`contract_points`). The bidding and the naming value a contract by the average
+        of its outcomes' values."""
+        return (self.contract_points(deal, dealer, seat, suit),)
+
     def bid_values(self, view: TableView, rng: random.Random) -> dict[HandAction, float]:
         """Each bid and the pass, followed through the rest of the auction in guessed deals."""
         assert view.seat is not None
@@ -172,21 +179,20 @@ class SearchPlayer:
         # and the other way round, so that picking the luckiest suit flatters no bid.
         mine = {a: (dict.fromkeys(Suit, 0.0), dict.fromkeys(Suit, 0.0)) for a in options}
         for n, deal in enumerate(deals):
-            taken = {suit: self.contract_points(deal, dealer, seat, suit.number) for suit in Suit}
-            others: dict[int, int] = {}  # a seat's side's points as bidder with its suit
+            taken = {s: self.contract_outcomes(deal, dealer, seat, s.number) for s in Suit}
+            others: dict[int, tuple[int, ...]] = {}  # a seat's side's outcomes as bidder
             wants = {q: value_bid(deal.hands[q], q == dealer) for q in later}
             for a in options:
                 holder, level = auction(a, high, later, wants, dealer)
                 if holder == seat:
-                    for suit, p in taken.items():
-                        mine[a][n % 2][suit] += value(p, team, level)
+                    for suit, outcomes in taken.items():
+                        mine[a][n % 2][suit] += _valued(value, outcomes, team, team, level)
                     continue
                 if holder not in others:
                     suit, _ = best_estimate(deal.hands[holder], holder == dealer)
-                    others[holder] = self.contract_points(deal, dealer, holder, suit.number)
+                    others[holder] = self.contract_outcomes(deal, dealer, holder, suit.number)
                 bidders = team_of(holder)
-                ours = others[holder] if bidders == team else POINTS_PER_HAND - others[holder]
-                theirs[a] += value(ours, bidders, level)
+                theirs[a] += _valued(value, others[holder], team, bidders, level)
         values: dict[HandAction, float] = {
             a: (theirs[a] + _crossed(*mine[a])) / len(deals) for a in options
         }
@@ -196,13 +202,16 @@ class SearchPlayer:
                     values[a] -= PARTNER_COST
         return values
 
-    def taken(self, view: TableView, rng: random.Random, worlds: int) -> dict[Suit, list[int]]:
-        """Per suit, the points the viewer's team takes as bidder in each guessed deal."""
+    def taken(
+        self, view: TableView, rng: random.Random, worlds: int
+    ) -> dict[Suit, list[tuple[int, ...]]]:
+        """Per suit, the outcomes (:meth:`contract_outcomes`) of the viewer's team as bidder
+        in each guessed deal."""
         assert view.seat is not None
         deals = self.deals(view, rng, worlds)
         seat, dealer = view.seat, view.dealer
         return {
-            suit: [self.contract_points(deal, dealer, seat, suit.number) for deal in deals]
+            suit: [self.contract_outcomes(deal, dealer, seat, suit.number) for deal in deals]
             for suit in Suit
         }
 
@@ -212,7 +221,9 @@ class SearchPlayer:
         taken = self.taken(view, rng, self.budget.trump_worlds)
         names = [a for a in view.actions if isinstance(a, NameTrump)]
         value, team = self.scorer(view), view.contract.team
-        return {a: _mean([value(p, team, bid) for p in taken[a.suit]]) for a in names}
+        return {
+            a: _mean([_valued(value, o, team, team, bid) for o in taken[a.suit]]) for a in names
+        }
 
     # --- Kills and play ---------------------------------------------------------------------
 
@@ -241,6 +252,18 @@ class SearchPlayer:
 
 def _mean(values: list[float]) -> float:
     return sum(values) / len(values)
+
+
+def _valued(value: Scorer, outcomes: tuple[int, ...], team: int, bidders: int, bid: int) -> float:
+    """The average value to ``team`` of a contract's equally likely ``outcomes`` (the
+    bidders' points): exactly the one outcome's value when there is one."""
+    if len(outcomes) == 1:
+        points = outcomes[0]
+        return value(points if bidders == team else POINTS_PER_HAND - points, bidders, bid)
+    total = 0.0
+    for points in outcomes:
+        total += value(points if bidders == team else POINTS_PER_HAND - points, bidders, bid)
+    return total / len(outcomes)
 
 
 def _crossed(even: dict[Suit, float], odd: dict[Suit, float]) -> float:
@@ -338,7 +361,7 @@ class OldMediumPlayer(SearchPlayer):
         lowest, passing = view.actions[0], view.actions[-1]
         assert isinstance(lowest, Bid) and lowest.points is not None
         taken = self.taken(view, rng, self.budget.bid_worlds)
-        value = max(margin(points, lowest.points) for points in taken.values())
+        value = max(margin([o[0] for o in points], lowest.points) for points in taken.values())
         high = max(view.bids, key=lambda b: b.points or 0, default=None)
         partner_holds = (
             high is not None and high.points is not None and high.seat == (view.seat + 2) % SEATS
