@@ -2,12 +2,12 @@
 
     .venv/bin/python bench/pidro_spread.py --deals 2400 [--offset 0] [--out FILE]
 
-Hard's bidding foresees each contract by solving it with every hand seen
-(``games.pidro.ai.hard``). Here each deal is bid, named and killed by medium; then hard plays
-the cards of team (deal mod 2), bidders or defenders, and medium the other side's. It prints
-the counts of (points the bidders took - their contract solved from its first card) and, for
-each solved value, how often a bid of exactly that value was holed (games/pidro/docs/ai.md,
-"How far the solved contracts are from the table").
+The hard level before stop 37 (``oldhard``, ``games.pidro.ai.variants``) foresaw each contract
+by solving it with every hand seen. Here each deal is bid, named and killed by medium; then
+``oldhard`` plays the cards of team (deal mod 2), bidders or defenders, and medium the other
+side's. It prints the counts of (points the bidders took - their contract solved from its
+first card) and, for each solved value, how often a bid of exactly that value was holed
+(games/pidro/docs/ai.md, "How far the solved contracts are from the table").
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ def contract(deal: int) -> dict[str, int] | None:
     rng = random.Random(f"{STREAM}/deal/{deal}")
     dealer = deal % 4
     cards = Deal.shuffled(rng, dealer)
-    table = Table(("hard", "medium"), "medium", {"play"}, deal % 2)
+    table = Table(("oldhard", "medium"), "medium", {"play"}, deal % 2)
     rngs = Generators(10_000_000 + deal)
     played = to_the_play(start_game(dealer, cards, 62), table, rngs)
     hand = played.hand

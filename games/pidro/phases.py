@@ -1,8 +1,8 @@
 """Pidro's computer players compared one phase at a time, on duplicate hands.
 
     .venv/bin/python -m games.pidro.phases --a hard --b medium --phases play --deals 200
-    .venv/bin/python -m games.pidro.phases --a hardpeek --b hard --phases bid,trump,kill --replays 3
-    .venv/bin/python -m games.pidro.phases --a hardgame --b hard --endgame 48,61 --deals 60
+    .venv/bin/python -m games.pidro.phases --a hardpeek --b oldhard --phases bid,trump,kill
+    .venv/bin/python -m games.pidro.phases --a hardgame --b oldhard --endgame 48,61 --deals 60
 
 ``bench/ai.py`` plays whole games, where one hand's bidding, its play and the game's end all
 differ at once and the luck of one side's search (a card chosen on 48 guessed worlds) swings

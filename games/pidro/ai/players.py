@@ -12,12 +12,12 @@ from games.pidro.ai.hard import HardPlayer
 from games.pidro.ai.random_player import RandomPlayer
 from games.pidro.ai.search import OldMediumPlayer, SearchPlayer
 from games.pidro.ai.variants import (
-    BigMediumPlayer,
     HardFlatPlayer,
     HardGamePlayer,
     HardMixPlayer,
     HardPeekPlayer,
     HardSolvedPlayer,
+    OldHardPlayer,
 )
 from games.pidro.rules import HandAction, TableView
 
@@ -28,18 +28,18 @@ PLAYERS: dict[str, Callable[[], Player]] = {
     "medium": SearchPlayer,
     "hard": HardPlayer,
     "oldmedium": OldMediumPlayer,
+    "oldhard": OldHardPlayer,
     "hardpeek": HardPeekPlayer,
     "hardflat": HardFlatPlayer,
     "hardgame": HardGamePlayer,
-    "mediumbig": BigMediumPlayer,
     "hardsolved": HardSolvedPlayer,
     "hardmix": HardMixPlayer,
 }
 """Every player by name; the bot's levels are ``easy``, ``medium`` and ``hard``
-(:attr:`games.pidro.game.Pidro.levels`). ``oldmedium``, medium before it bid by value, and
-hard's ablations (``hardpeek``, ``hardflat``, ``hardgame``, ``mediumbig``, ``hardsolved``,
-``hardmix``:
-:mod:`games.pidro.ai.variants`) are for the benchmark only: no member is offered them."""
+(:attr:`games.pidro.game.Pidro.levels`). ``oldmedium``, medium before it bid by value,
+``oldhard``, hard before stop 37, and its ablations (``hardpeek``, ``hardflat``, ``hardgame``,
+``hardsolved``, ``hardmix``: :mod:`games.pidro.ai.variants`) are for the benchmark only: no
+member is offered them."""
 
 
 FULL_SECONDS = 1.0

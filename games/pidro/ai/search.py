@@ -257,9 +257,6 @@ def _mean(values: list[float]) -> float:
 def _valued(value: Scorer, outcomes: tuple[int, ...], team: int, bidders: int, bid: int) -> float:
     """The average value to ``team`` of a contract's equally likely ``outcomes`` (the
     bidders' points): exactly the one outcome's value when there is one."""
-    if len(outcomes) == 1:
-        points = outcomes[0]
-        return value(points if bidders == team else POINTS_PER_HAND - points, bidders, bid)
     total = 0.0
     for points in outcomes:
         total += value(points if bidders == team else POINTS_PER_HAND - points, bidders, bid)

@@ -1,31 +1,61 @@
-"""Hard with one of its parts changed: players for ``bench/ai.py`` and
-``python -m games.pidro.phases`` only, to measure what each part is worth (games/pidro/docs/ai.md,
-"What each part of hard is worth"). No member is offered them.
+"""Bench-only Pidro players: the hard level as it was before stop 37 (``oldhard``) and that
+level with one of its parts changed, for ``bench/ai.py`` and ``python -m games.pidro.phases``
+only, to measure what each part is worth (games/pidro/docs/ai.md, "What each part of hard is
+worth"). No member is offered them.
 
-- ``hardpeek``: hard whose playouts see the guessed hands, as medium's do.
-- ``hardflat``: hard whose guesses of the unseen trumps in the play are not weighted by the
-  bids (medium's uniform guesses).
-- ``hardgame``: hard playing for the game as well as the hand (:func:`game_scorer`), as hard
-  did until the measurement showed it cost margin and won no more games.
-- ``mediumbig``: medium with the budget hard had while it foresaw contracts by playouts
-  (:data:`BIG_BUDGET`).
-- ``hardsolved``: hard whose cards are judged by solving the rest of the play exactly in each
-  guessed world (:func:`games.pidro.ai.solver.solve_each`) instead of playing it out by the
-  playouts' rule of thumb, on 32 worlds a card.
+- ``oldhard`` (:class:`OldHardPlayer`): medium's search foreseeing each contract of its
+  bidding and naming by solving it (:func:`games.pidro.ai.solver.solve`), its guesses of the
+  unseen trumps in the play weighted by the bids
+  (:func:`games.pidro.ai.bidding.trump_worlds_for`), its playouts blind
+  (:func:`games.pidro.ai.fast.choose_blind`), on :data:`OLD_HARD_BUDGET`.
+- ``hardpeek``: ``oldhard`` whose playouts see the guessed hands, as medium's do.
+- ``hardflat``: ``oldhard`` whose guesses of the unseen trumps in the play are not weighted by
+  the bids (medium's uniform guesses).
+- ``hardgame``: ``oldhard`` playing for the game as well as the hand (:func:`game_scorer`), as
+  it did until the measurement showed it cost margin and won no more games.
+- ``hardsolved``: ``oldhard`` whose cards are judged by solving the rest of the play exactly in
+  each guessed world (:func:`games.pidro.ai.solver.solve_each`) instead of playing it out by
+  the playouts' rule of thumb, on 32 worlds a card.
+- ``hardmix``: ``oldhard`` foreseeing each contract as its solve and its blind playout.
+
+``mediumbig`` (medium on 320 deals a bid, 240 a trump and 128 worlds a card) is the hard level
+now (:mod:`games.pidro.ai.hard`).
 """
 
 from __future__ import annotations
 
 import random
 
-from games.pidro.ai.hard import HardPlayer
+from games.pidro.ai.bidding import trump_worlds_for
+from games.pidro.ai.fast import contract_start
 from games.pidro.ai.search import Budget, Scorer, SearchPlayer, margin_for, rebuilt
-from games.pidro.ai.solver import solve_each
+from games.pidro.ai.solver import solve, solve_each
 from games.pidro.rules import POINTS_PER_HAND, Deal, HandAction, Play, TableView, team_of
 from games.pidro.rules.cards import TRUMPS
 
-BIG_BUDGET = Budget(bid_worlds=320, trump_worlds=240, play_worlds=128)
-"""Hard's budget while its bids and trump rested on playouts: ``mediumbig``'s."""
+OLD_HARD_BUDGET = Budget(bid_worlds=80, trump_worlds=64, play_worlds=128)
+"""``oldhard``'s worlds: fewer deals for the bidding and the naming, where each contract is
+solved (a solve costs about ten playouts)."""
+
+
+class OldHardPlayer(SearchPlayer):
+    """The hard level before stop 37 (``oldhard``): medium's search with solved contracts,
+    bid-weighted worlds in the play and blind playouts."""
+
+    peek = False
+
+    def __init__(self, name: str = "oldhard", budget: Budget | None = None) -> None:
+        super().__init__(name, budget or OLD_HARD_BUDGET)
+
+    def contract_points(self, deal: Deal, dealer: int, seat: int, suit: int) -> int:
+        """The points ``seat``'s side takes as bidder when both sides play the hand their best,
+        every hand seen (:func:`games.pidro.ai.solver.solve`)."""
+        held = contract_start(deal, dealer, suit)
+        return int(solve(suit, held, seat, [], [0, 0], team_of(seat), float))
+
+    def trump_worlds(self, view: TableView, rng: random.Random, count: int) -> list[dict[int, int]]:
+        return trump_worlds_for(view, rng, count)
+
 
 GAME = 24.0
 """What winning (or losing) the game with this hand is worth to ``hardgame``, in points of
@@ -58,8 +88,8 @@ def game_scorer(team: int, totals: tuple[int, int], target: int) -> Scorer:
     return value
 
 
-class HardPeekPlayer(HardPlayer):
-    """Hard with seeing playouts (``hardpeek``)."""
+class HardPeekPlayer(OldHardPlayer):
+    """``oldhard`` with seeing playouts (``hardpeek``)."""
 
     peek = True
 
@@ -67,8 +97,8 @@ class HardPeekPlayer(HardPlayer):
         super().__init__(name, budget)
 
 
-class HardFlatPlayer(HardPlayer):
-    """Hard with medium's uniform guesses of the unseen trumps (``hardflat``)."""
+class HardFlatPlayer(OldHardPlayer):
+    """``oldhard`` with medium's uniform guesses of the unseen trumps (``hardflat``)."""
 
     def __init__(self, name: str = "hardflat", budget: Budget | None = None) -> None:
         super().__init__(name, budget)
@@ -77,9 +107,9 @@ class HardFlatPlayer(HardPlayer):
         return SearchPlayer.trump_worlds(self, view, rng, count)
 
 
-class HardGamePlayer(HardPlayer):
-    """Hard playing for the game when a hand can end it (``hardgame``): an outcome that wins
-    the game is worth :data:`GAME` points of margin more, one that loses it :data:`GAME`
+class HardGamePlayer(OldHardPlayer):
+    """``oldhard`` playing for the game when a hand can end it (``hardgame``): an outcome that
+    wins the game is worth :data:`GAME` points of margin more, one that loses it :data:`GAME`
     less (:func:`game_scorer`)."""
 
     def __init__(self, name: str = "hardgame", budget: Budget | None = None) -> None:
@@ -90,19 +120,12 @@ class HardGamePlayer(HardPlayer):
         return game_scorer(team_of(view.seat), view.totals, view.target)
 
 
-class BigMediumPlayer(SearchPlayer):
-    """Medium with :data:`BIG_BUDGET` (``mediumbig``)."""
-
-    def __init__(self, name: str = "mediumbig", budget: Budget | None = None) -> None:
-        super().__init__(name, budget or BIG_BUDGET)
-
-
-class HardMixPlayer(HardPlayer):
-    """Hard foreseeing each contract of its bidding and naming as two outcomes, each as likely:
-    the contract solved (every hand seen) and played out blind (``hardmix``). The solved hand
-    alone is never wrong about a lock and too sure of the rest: a bid at its solved value is
-    holed one time in four (games/pidro/docs/ai.md); a blind playout misses where play needs
-    knowledge of the hidden hands, and agrees with the solve where it does not."""
+class HardMixPlayer(OldHardPlayer):
+    """``oldhard`` foreseeing each contract of its bidding and naming as two outcomes, each as
+    likely: the contract solved (every hand seen) and played out blind (``hardmix``). The
+    solved hand alone is never wrong about a lock and too sure of the rest: a bid at its solved
+    value is holed one time in four (games/pidro/docs/ai.md); a blind playout misses where play
+    needs knowledge of the hidden hands, and agrees with the solve where it does not."""
 
     def __init__(self, name: str = "hardmix", budget: Budget | None = None) -> None:
         super().__init__(name, budget)
@@ -112,8 +135,8 @@ class HardMixPlayer(HardPlayer):
         return solved, SearchPlayer.contract_points(self, deal, dealer, seat, suit)
 
 
-class HardSolvedPlayer(HardPlayer):
-    """Hard whose cards are judged by solving the rest of the play in each world
+class HardSolvedPlayer(OldHardPlayer):
+    """``oldhard`` whose cards are judged by solving the rest of the play in each world
     (``hardsolved``): every seat seeing every hand, both sides playing their best."""
 
     def __init__(self, name: str = "hardsolved", budget: Budget | None = None) -> None:
@@ -149,13 +172,13 @@ class HardSolvedPlayer(HardPlayer):
 
 
 __all__ = [
-    "BIG_BUDGET",
     "GAME",
-    "BigMediumPlayer",
+    "OLD_HARD_BUDGET",
     "HardFlatPlayer",
     "HardGamePlayer",
     "HardMixPlayer",
     "HardPeekPlayer",
     "HardSolvedPlayer",
+    "OldHardPlayer",
     "game_scorer",
 ]

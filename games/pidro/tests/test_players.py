@@ -35,7 +35,7 @@ from games.pidro.ai.search import (
     margin_one,
     rebuilt,
 )
-from games.pidro.ai.variants import BIG_BUDGET, GAME, game_scorer
+from games.pidro.ai.variants import GAME, OLD_HARD_BUDGET, OldHardPlayer, game_scorer
 from games.pidro.ai.worlds import deal_world, trump_odds, trump_world
 from games.pidro.arena import play_game
 from games.pidro.game import PIDRO
@@ -86,26 +86,38 @@ def test_the_levels_are_easy_medium_and_hard_and_the_old_medium_is_for_the_bench
     assert isinstance(make_player("oldmedium"), OldMediumPlayer)
     assert PIDRO.levels == ("easy", "medium", "hard")
     assert "oldmedium" not in PIDRO.levels
-    assert {"random", "greedy", "easy", "medium", "hard", "oldmedium"} <= set(PLAYERS)
+    assert {"random", "greedy", "easy", "medium", "hard", "oldmedium", "oldhard"} <= set(PLAYERS)
     with pytest.raises(UnknownPlayer, match=r"easy, greedy, hard, hardflat, .*, random"):
         make_player("expert")
 
 
-def test_hards_ablations_are_for_the_bench_and_each_changes_one_part() -> None:
+def test_hard_is_mediums_search_on_more_worlds() -> None:
     hard = make_player("hard")
-    assert isinstance(hard, HardPlayer) and not hard.peek
+    assert type(hard) is HardPlayer and hard.peek and hard.budget == HARD_BUDGET
+    assert HARD_BUDGET.bid_worlds > Budget().bid_worlds
+    assert HARD_BUDGET.trump_worlds > Budget().trump_worlds
+    assert HARD_BUDGET.play_worlds > Budget().play_worlds
+    # Nothing but the budget differs from medium's search: the same values on the same worlds.
+    state, seat = rigged("AH KH QH 5H 9H 5D 8H 7C 4C")
+    seen = view(state, seat)
+    assert hard.evaluate(seen, random.Random(3)) == SearchPlayer("medium", HARD_BUDGET).evaluate(
+        seen, random.Random(3)
+    )
+
+
+def test_the_old_hards_ablations_are_for_the_bench_and_each_changes_one_part() -> None:
+    old = make_player("oldhard")
+    assert isinstance(old, OldHardPlayer) and not old.peek and old.budget == OLD_HARD_BUDGET
     peek, flat = make_player("hardpeek"), make_player("hardflat")
-    game, big = make_player("hardgame"), make_player("mediumbig")
-    for player in (peek, flat, game, big):
-        assert isinstance(player, SearchPlayer) and player.name not in PIDRO.levels
-    assert isinstance(peek, HardPlayer) and peek.peek and peek.budget == HARD_BUDGET
-    assert not isinstance(big, HardPlayer) and big.peek and big.budget == BIG_BUDGET
-    # Late in a game the game ablation values a game won; hard, as medium, the margin only.
+    game, mix = make_player("hardgame"), make_player("hardmix")
+    for player in (old, peek, flat, game, mix):
+        assert isinstance(player, OldHardPlayer) and player.name not in PIDRO.levels
+    assert peek.peek and peek.budget == OLD_HARD_BUDGET
+    # Late in a game the game ablation values a game won; the old hard, as medium, the margin.
     seen = next(v for _, v in decisions(3) if v.phase is Phase.PLAY)
     late = replace(seen, totals=(55, 55))
-    assert isinstance(game, HardPlayer) and isinstance(flat, HardPlayer)
-    assert hard.scorer(late)(14, 0, 6) == SearchPlayer().scorer(late)(14, 0, 6)
-    assert game.scorer(late)(14, 0, 6) == hard.scorer(late)(14, 0, 6) + GAME
+    assert old.scorer(late)(14, 0, 6) == SearchPlayer().scorer(late)(14, 0, 6)
+    assert game.scorer(late)(14, 0, 6) == old.scorer(late)(14, 0, 6) + GAME
     # The flat ablation guesses the unseen trumps as medium does, the same for the same seed.
     assert flat.trump_worlds(seen, random.Random(1), 5) == SearchPlayer().trump_worlds(
         seen, random.Random(1), 5
@@ -507,21 +519,46 @@ def test_the_game_ablation_values_the_game_when_a_hand_can_end_it() -> None:
 
 def test_the_game_ablation_values_a_14_over_14_more_when_it_wins_the_game() -> None:
     """With the Ace, King, Queen, Jack, both fives and the two of hearts after an opponent's
-    14: medium, whose playouts expect the opponents' 14 to fail often, passes. Hard, which
-    solves the hands it guesses (the opponents' 14 is made more often than the playouts say),
-    finds the 14 about as good as the pass and bids it. ``hardgame`` values the 14 over the
-    pass more when making it wins the game (both sides at 56) than early: hard, which plays
-    for the hand's margin only (games/pidro/docs/ai.md), values them alike early and late."""
+    14: medium, whose playouts expect the opponents' 14 to fail often, passes. The old hard,
+    which solves the hands it guesses (the opponents' 14 is made more often than the playouts
+    say), finds the 14 about as good as the pass and bids it. ``hardgame`` values the 14 over
+    the pass more when making it wins the game (both sides at 56) than early: the old hard,
+    which plays for the hand's margin only (games/pidro/docs/ai.md), values them alike early
+    and late."""
     state, seat = rigged("AH KH QH JH 5H 5D 2H 9H 3C", (14,))
     early, late = view(state, seat), view(replace(state, totals=(56, 56)), seat)
     fourteen, passing = Bid(seat, 14), Bid(seat, None)
     assert decide("medium", early, 1) == decide("medium", late, 1) == passing
-    assert decide("hard", early, 1) == decide("hard", late, 1) == fourteen
+    assert decide("oldhard", early, 1) == decide("oldhard", late, 1) == fourteen
 
     def edge(level: str, seen: TableView) -> float:
         values = make_player(level).evaluate(seen, random.Random(1))
         return values[fourteen] - values[passing]
 
-    assert edge("hard", early) == edge("hard", late)
-    assert edge("hardgame", early) == edge("hard", early)
+    assert edge("oldhard", early) == edge("oldhard", late)
+    assert edge("hardgame", early) == edge("oldhard", early)
     assert edge("hardgame", late) > edge("hardgame", early) + 5
+
+
+def test_the_mixed_foresight_weighs_the_solve_and_the_blind_playout_alike() -> None:
+    """``hardmix`` foresees a contract as two outcomes, the contract solved and played out
+    blind; medium and the old hard as one (their playout, their solve). A bid's value is the average
+    of its outcomes' margins, so a lock (AH KH QH JH TH 5H 5D 2H 9H: both agree on 14) is
+    still bid 14."""
+    rng = random.Random(7)
+    mix, hard, medium = make_player("hardmix"), OldHardPlayer(), SearchPlayer()
+    assert isinstance(mix, SearchPlayer)
+    seen_apart = 0
+    for n in range(12):
+        deal, dealer, seat = Deal.shuffled(rng, n % 4), n % 4, rng.randrange(4)
+        suit = rng.choice(list(Suit)).number
+        solved = hard.contract_points(deal, dealer, seat, suit)
+        blind = contract_taken(deal, dealer, seat, suit, peek=False)[seat % 2]
+        assert mix.contract_outcomes(deal, dealer, seat, suit) == (solved, blind)
+        assert hard.contract_outcomes(deal, dealer, seat, suit) == (solved,)
+        seeing = contract_taken(deal, dealer, seat, suit)[seat % 2]
+        assert medium.contract_outcomes(deal, dealer, seat, suit) == (seeing,)
+        seen_apart += solved != blind
+    assert seen_apart > 0  # the two foresights differ, or the mix would be the old hard
+    state, seat = rigged("AH KH QH JH TH 5H 5D 2H 9H")
+    assert decide("hardmix", view(state, seat), 1) == Bid(seat, 14)

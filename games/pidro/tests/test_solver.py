@@ -9,10 +9,10 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.pidro.ai.hard import HardPlayer
 from games.pidro.ai.rollout import contract_hand, weakest_kill
 from games.pidro.ai.search import margin_for
 from games.pidro.ai.solver import Value, solve, solve_each
+from games.pidro.ai.variants import OldHardPlayer
 from games.pidro.rules import Deal, Hand, Phase, Play, Suit
 from games.pidro.rules.game import options, step
 from games.pidro.tests.helpers import random_states
@@ -96,10 +96,10 @@ def test_each_card_is_valued_as_the_position_after_it(seed: int) -> None:
 
 @settings(max_examples=2, deadline=None)
 @given(seeds)
-def test_hard_foresees_a_contract_as_the_engines_hand_solved(seed: int) -> None:
-    """Hard's points for a contract (:meth:`HardPlayer.contract_points`) are the bidders'
-    points in the engine's own hand — the discards, the refill, the dealer robbing the pack,
-    the weakest kills — with both sides playing their best for points."""
+def test_the_old_hard_foresees_a_contract_as_the_engines_hand_solved(seed: int) -> None:
+    """The old hard's points for a contract (:meth:`OldHardPlayer.contract_points`) are
+    the bidders' points in the engine's own hand — the discards, the refill, the dealer robbing
+    the pack, the weakest kills — with both sides playing their best for points."""
     rng = random.Random(seed)
     deal, dealer, seat = Deal.shuffled(rng, seed % 4), seed % 4, rng.randrange(4)
     suit = rng.choice(list(Suit))
@@ -116,4 +116,4 @@ def test_hard_foresees_a_contract_as_the_engines_hand_solved(seed: int) -> None:
         results = [points(step(end, a, [])) for a in options(end, turn) if isinstance(a, Play)]
         return max(results) if turn % 2 == team else min(results)
 
-    assert HardPlayer().contract_points(deal, dealer, seat, suit.number) == points(hand)
+    assert OldHardPlayer().contract_points(deal, dealer, seat, suit.number) == points(hand)
