@@ -21,10 +21,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.pidro.ai.fast import contract_start
-from games.pidro.ai.solver import solve
+from games.pidro.ai.variants import OldHardPlayer
 from games.pidro.phases import Generators, Table, play_hand, to_the_play
-from games.pidro.rules import Deal, team_of
+from games.pidro.rules import Deal
 from games.pidro.rules.game import start_game
 
 STREAM = "kernel"
@@ -43,9 +42,7 @@ def contract(deal: int) -> dict[str, int] | None:
     hand = played.hand
     if hand.scores is not None or hand.trump is None or hand.contract is None:
         return None
-    seat, suit = hand.contract.seat, hand.trump.number
-    held = contract_start(cards, dealer, suit)
-    solved = int(solve(suit, held, seat, [], [0, 0], team_of(seat), float))
+    solved = OldHardPlayer().contract_points(cards, dealer, hand.contract.seat, hand.trump.number)
     taken = play_hand(played, table, rngs).hand.taken[hand.contract.team]
     return {"deal": deal, "bid": hand.contract.bid, "solved": solved, "taken": taken}
 
