@@ -281,9 +281,12 @@ def _how_apart(first: bytes | None, second: bytes | None) -> str:
     from PIL import Image, ImageChops
 
     if first is None or second is None:
-        return f"one picture is missing: {first is None}, {second is None}"
-    a = Image.open(io.BytesIO(first)).convert("RGB")
-    b = Image.open(io.BytesIO(second)).convert("RGB")
+        return "one of them is None"
+    try:
+        a = Image.open(io.BytesIO(first)).convert("RGB")
+        b = Image.open(io.BytesIO(second)).convert("RGB")
+    except OSError:  # PIL's UnidentifiedImageError and a truncated PNG
+        return f"not both readable pictures ({len(first)} and {len(second)} bytes)"
     if a.size != b.size:
         return f"sizes {a.size} and {b.size}"
     box = ImageChops.difference(a, b).getbbox()

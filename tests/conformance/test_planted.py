@@ -132,6 +132,45 @@ def test_the_suite_refuses_a_picture_drawn_from_the_state(kind: str) -> None:
         checks.check_picture_shows_the_public_view(rules, PeekingPresentation(rules))
 
 
+class FlickeringPresentation(PeekingPresentation):
+    """A presentation whose picture changes from one drawing to the next, by a pixel or only
+    in its encoding: the check fails and says which."""
+
+    def __init__(self, rules: GameRules, pixel: bool) -> None:
+        super().__init__(rules)
+        self.pixel = pixel
+        self.drawn = 0
+
+    def picture(self, game: Any, view: Any, names: Any, tr: Any) -> bytes | None:
+        import io
+
+        from PIL import Image
+
+        drawn: bytes | None = self.real.picture(game, view, names, tr)
+        assert drawn is not None
+        self.drawn += 1
+        if self.drawn % 2:
+            return drawn
+        image = Image.open(io.BytesIO(drawn)).convert("RGB")
+        if self.pixel:
+            image.putpixel((3, 4), (255, 0, 255))
+        out = io.BytesIO()
+        image.save(out, "PNG", compress_level=9)
+        return out.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("pixel", "said"),
+    [(True, r"pixels differ in the box \(3, 4, 4, 5\)"), (False, "the same pixels in")],
+)
+def test_a_picture_that_depends_on_the_state_is_told_apart(
+    kind: str, pixel: bool, said: str
+) -> None:
+    rules = GAMES[kind]
+    with pytest.raises(AssertionError, match="the picture depends on the state: " + said):
+        checks.check_picture_shows_the_public_view(rules, FlickeringPresentation(rules, pixel))
+
+
 class StampingPresentation(PeekingPresentation):
     """A presentation whose picture carries the stored state along with the table."""
 
